@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "unitpipe",
+    products: [
+        .executable(name: "unitpipe", targets: ["UnitPipeTool"]),
+        .library(name: "UnitPipe", targets: ["UnitPipe"]),
+    ],
+    targets: [
+        // libcsv from Debian's libcsv-dev; only Reading/CSVReader+LibCSV.swift imports it.
+        .systemLibrary(
+            name: "CLibCSV",
+            path: "Sources/CLibCSV",
+            providers: [.apt(["libcsv-dev"])]
+        ),
+        // The stages: reading, numbers, units, conversion, writing, pipeline.
+        .target(name: "UnitPipe", dependencies: ["CLibCSV"]),
+        // Argument parsing, commands, messages and exit codes; the entry point takes [String].
+        .target(name: "UnitPipeCLI", dependencies: ["UnitPipe"]),
+        .executableTarget(name: "UnitPipeTool", dependencies: ["UnitPipeCLI"]),
+        .testTarget(name: "UnitPipeTests", dependencies: ["UnitPipe"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["UnitPipeCLI", "UnitPipeTool"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,74 @@
+// A `convert` run: opens the input, settles the dialect, resolves columns and
+// units once, then streams batches through parse → kernel → write. Every data
+// record ends up in exactly one of output or rejects, and
+// rows_in = rows_out + rows_rejected holds on every path, failures included.
+
+/// One `unitpipe convert` run.
+public final class ConvertJob {
+    public let options: ConvertOptions
+
+    public init(options: ConvertOptions) { self.options = options }
+
+    /// The outcome of a run: its summary and, when it stopped (exit 2), why.
+    public struct Outcome: Sendable {
+        public var summary: RunSummary
+        public var failure: JobError?
+        /// The process exit status: 0 ok, 1 rows failed, 2 stopped.
+        public var exitStatus: Int32 { failure == nil ? summary.exitStatus : 2 }
+    }
+
+    /// Runs the job to the end, writing output, reports and summary. Never throws: failures are in the outcome.
+    public func run() -> Outcome {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var summary = RunSummary()
+        var failure: JobError?
+        var engine: ConvertEngine?
+        do {
+            let created = try ConvertEngine(options: options)
+            engine = created
+            try created.run()
+        } catch {
+            failure = error
+        }
+        if let engine {
+            summary = engine.summary
+            engine.finish(failed: failure != nil)
+            if failure == nil, let closeFailure = engine.closeFailure { failure = closeFailure }
+        }
+        summary.seconds = (clock.now - started).seconds
+        if let failure {
+            summary.status = .failed
+            summary.reason = failure.reason
+        } else if summary.rowsRejected > 0 || summary.errorsByCode.values.contains(where: { $0 > 0 }) {
+            summary.status = .rejected
+        }
+        if let path = options.summaryPath { ConvertJob.writeSummary(summary, to: path, failure: &failure) }
+        return Outcome(summary: summary, failure: failure)
+    }
+
+    private static func writeSummary(_ summary: RunSummary, to path: String, failure: inout JobError?) {
+        do throws(OutputError) {
+            let file = try OutputFile(path: path)
+            let buffer = OutputBuffer(descriptor: file.descriptor, capacity: 1 << 16)
+            do {
+                try buffer.append(summary.json)
+                try buffer.flush()
+            } catch {
+                file.abandon()
+                throw OutputError.cannotWrite(path, error)
+            }
+            try file.commit()
+        } catch {
+            if failure == nil { failure = .output(error) }
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a Double.
+    var seconds: Double {
+        let (s, attoseconds) = components
+        return Double(s) + Double(attoseconds) * 1e-18
+    }
+}

@@ -1,0 +1,63 @@
+/// Everything a `convert` run needs, as parsed from the command line (defaults as documented).
+public struct ConvertOptions: Sendable {
+    /// What to do with a row that has a failed cell.
+    public enum OnError: String, Sendable, CaseIterable {
+        /// The row goes to the rejects, not to the output (the default).
+        case reject
+        /// The row stays in the output with the failed cell emptied; exit status 1.
+        case keep
+        /// The run stops at the first error; exit status 2.
+        case fail
+    }
+
+    /// How fields are quoted.
+    public enum Quoting: Sendable, Equatable {
+        /// `"` quotes fields (the default).
+        case standard
+        /// Fields are never quoted (`--quote none`).
+        case none
+        /// Another quote byte.
+        case byte(UInt8)
+
+        var byte: UInt8? {
+            switch self {
+            case .standard: return UInt8(ascii: "\"")
+            case .none: return nil
+            case .byte(let b): return b
+            }
+        }
+    }
+
+    /// Input path; `nil` or `-` reads standard input.
+    public var inputPath: String?
+    /// Output path (`-o`); `nil` writes standard output.
+    public var outputPath: String?
+    /// Error report path (`-e`).
+    public var errorsPath: String?
+    /// Rejected rows path (`-r`).
+    public var rejectsPath: String?
+    /// Summary JSON path (`--summary`).
+    public var summaryPath: String?
+    /// The conversions (`-c`); none rewrites the file normalized.
+    public var columns: [ColumnSpec] = []
+    /// The delimiter (`-d`); `nil` sniffs it (tab for `.tsv` and `.tab`).
+    public var delimiter: UInt8?
+    /// The quote character (`--quote`); default `"`.
+    public var quoting: Quoting = .standard
+    /// `false` with `--no-header`.
+    public var hasHeader = true
+    /// `--on-error`; default `reject`.
+    public var onError: OnError = .reject
+    /// `--decimals N`; `nil` writes shortest round-trip digits.
+    public var decimals: Int?
+    /// `--required`: an empty selected cell is the error `empty`.
+    public var isRequired = false
+    /// `--max-errors N`: stop once more than N rows have failed.
+    public var maxErrors: Int?
+    /// `--max-field-size`: the longest field in bytes (default 64 MiB).
+    public var maxFieldSize = 64 << 20
+    /// `--locale`; only `C` for now.
+    public var locale = "C"
+
+    public init() {}
+}

@@ -1,0 +1,48 @@
+/// The stable reason codes of the error report's `code` column (DESIGN §4).
+///
+/// A test pins every raw value: renaming one breaks users' ETL jobs.
+public enum ErrorCode: String, Sendable, CaseIterable, Comparable {
+    case invalidNumber = "invalid_number"
+    case grouping = "grouping"
+    case multipleDecimal = "multiple_decimal"
+    case empty = "empty"
+    case overflow = "overflow"
+    case unknownUnit = "unknown_unit"
+    case dimensionMismatch = "dimension_mismatch"
+    case unitMismatch = "unit_mismatch"
+    case ambiguousUnit = "ambiguous_unit"
+    case ambiguousNumber = "ambiguous_number"
+    case noRate = "no_rate"
+    case outOfRange = "out_of_range"
+    case notInteger = "not_integer"
+    case fieldCount = "field_count"
+    case malformedCSV = "malformed_csv"
+    case invalidUTF8 = "invalid_utf8"
+
+    public static func < (lhs: ErrorCode, rhs: ErrorCode) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The code of a number that failed to parse.
+    public init(_ error: NumberError) {
+        switch error {
+        case .invalidNumber: self = .invalidNumber
+        case .grouping: self = .grouping
+        case .multipleDecimal: self = .multipleDecimal
+        case .overflow: self = .overflow
+        }
+    }
+}
+
+/// One failed cell or row, as it appears in the error report.
+public struct CellError: Sendable, Equatable {
+    /// The 1-based data record number (the header is not a record).
+    public var record: Int
+    /// The 1-based physical line on which the record starts.
+    public var line: Int
+    /// The column's header name (`#N` without a header); empty for row-level errors.
+    public var column: String
+    /// The raw cell value (for row-level errors, the whole raw record joined by the delimiter, truncated).
+    public var value: String
+    public var code: ErrorCode
+    /// A one-line explanation naming the problem and, where there is one, the fix.
+    public var message: String
+}

@@ -1,0 +1,33 @@
+/// Why a run stopped (exit status 2). Cases carry data; `UnitPipeCLI` renders the message.
+public enum JobError: Error, Sendable, Equatable {
+    case input(InputError)
+    case output(OutputError)
+    /// A `-c` column that the header does not have.
+    case unknownColumn(String, suggestion: String?, available: [String])
+    /// A `-c` name that two header columns share (their 1-based positions).
+    case ambiguousColumn(String, positions: [Int])
+    /// A `#N` beyond the number of columns.
+    case columnOutOfRange(Int, columnCount: Int)
+    /// Two `-c` options for the same column.
+    case columnSelectedTwice(String)
+    case unit(UnitError)
+    /// A locale that is not supported.
+    case unsupportedLocale(String)
+    /// `--max-errors N` was exceeded after `rows` failed rows.
+    case tooManyErrors(limit: Int)
+    /// `--on-error fail` stopped at this error.
+    case stoppedAtError(CellError)
+
+    /// The short reason written into the summary JSON.
+    public var reason: String {
+        switch self {
+        case .input: return "input"
+        case .output: return "output"
+        case .unknownColumn, .ambiguousColumn, .columnOutOfRange, .columnSelectedTwice: return "usage"
+        case .unit: return "usage"
+        case .unsupportedLocale: return "usage"
+        case .tooManyErrors: return "max_errors"
+        case .stoppedAtError: return "on_error_fail"
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// What a run did: the counts of DESIGN §5, written as JSON with `--summary`.
+public struct RunSummary: Sendable, Equatable {
+    /// How the run ended.
+    public enum Status: String, Sendable {
+        /// Every row succeeded (exit 0).
+        case ok
+        /// The run finished and some rows failed (exit 1).
+        case rejected
+        /// The run stopped (exit 2); `reason` says why.
+        case failed
+    }
+
+    /// Counts for one converted column.
+    public struct Column: Sendable, Equatable {
+        public var name: String
+        public var from: String
+        public var to: String
+        /// Cells converted in rows that reached the output.
+        public var converted = 0
+        /// Empty cells (nulls) in rows that reached the output.
+        public var empty = 0
+        /// Cells of this column reported as errors.
+        public var errors = 0
+        /// Smallest and largest converted value, in the target unit.
+        public var min: Double?
+        public var max: Double?
+    }
+
+    public var rowsIn = 0
+    public var rowsOut = 0
+    public var rowsRejected = 0
+    public var bytesIn = 0
+    public var seconds = 0.0
+    public var columns: [Column] = []
+    public var errorsByCode: [ErrorCode: Int] = [:]
+    public var status = Status.ok
+    public var reason: String?
+
+    public init() {}
+
+    /// The process exit status for this summary: 0, 1 or 2.
+    public var exitStatus: Int32 {
+        switch status {
+        case .ok: return 0
+        case .rejected: return 1
+        case .failed: return 2
+        }
+    }
+
+    /// The summary as one JSON object, keys in the documented order.
+    public var json: String {
+        var out = "{"
+        out += "\"status\": \(JSON.string(status.rawValue))"
+        if let reason { out += ", \"reason\": \(JSON.string(reason))" }
+        out += ", \"rows_in\": \(rowsIn), \"rows_out\": \(rowsOut), \"rows_rejected\": \(rowsRejected)"
+        out += ", \"bytes_in\": \(bytesIn), \"seconds\": \(JSON.number(seconds))"
+        out += ", \"columns\": ["
+        out += columns.map { column in
+            "{\"name\": \(JSON.string(column.name)), \"from\": \(JSON.string(column.from)), "
+                + "\"to\": \(JSON.string(column.to)), \"converted\": \(column.converted), "
+                + "\"empty\": \(column.empty), \"errors\": \(column.errors), "
+                + "\"min\": \(column.min.map(JSON.number) ?? "null"), \"max\": \(column.max.map(JSON.number) ?? "null")}"
+        }.joined(separator: ", ")
+        out += "], \"errors_by_code\": {"
+        out += errorsByCode.sorted { $0.key < $1.key }
+            .map { "\(JSON.string($0.key.rawValue)): \($0.value)" }.joined(separator: ", ")
+        out += "}}\n"
+        return out
+    }
+}
+
+/// The two JSON scalars the summary needs.
+enum JSON {
+    /// A JSON string literal with the required escapes.
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A JSON number: shortest round-trip digits (finite values only; others become null).
+    static func number(_ value: Double) -> String {
+        value.isFinite ? NumberWriter.shortest(value) : "null"
+    }
+}

@@ -1,0 +1,61 @@
+/// Writes records in a dialect: the delimiter kept, fields quoted only where RFC 4180 needs it
+/// (a delimiter, quote, CR or LF inside) or where a field starts or ends with a space or tab,
+/// which some readers would trim; LF line ends, no BOM.
+public struct CSVWriter {
+    /// The delimiter byte written between fields.
+    public let delimiter: UInt8
+    /// The quote byte, or `nil` to write fields as they are.
+    public let quote: UInt8?
+
+    public init(delimiter: UInt8, quote: UInt8?) {
+        self.delimiter = delimiter
+        self.quote = quote
+    }
+
+    /// `true` when `field` must be quoted to read back as the same bytes.
+    @inline(__always)
+    public func needsQuotes(_ field: UnsafeRawBufferPointer) -> Bool {
+        guard let quote, let first = field.first, let last = field.last else { return false }
+        if first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 { return true }
+        for byte in field where byte == delimiter || byte == quote || byte == 0x0A || byte == 0x0D {
+            return true
+        }
+        return false
+    }
+
+    /// Appends `field`, quoting and doubling quotes when needed.
+    @inline(__always)
+    public func writeField(_ field: UnsafeRawBufferPointer, to output: OutputBuffer) throws(SystemError) {
+        guard let quote, needsQuotes(field) else {
+            try output.append(field)
+            return
+        }
+        try output.append(quote)
+        var runStart = 0
+        for i in 0..<field.count where field[i] == quote {
+            try output.append(UnsafeRawBufferPointer(rebasing: field[runStart...i]))
+            try output.append(quote)
+            runStart = i + 1
+        }
+        try output.append(UnsafeRawBufferPointer(rebasing: field[runStart...]))
+        try output.append(quote)
+    }
+
+    /// Appends a field given as text (headers, reports).
+    public func writeField(_ text: String, to output: OutputBuffer) throws(SystemError) {
+        let bytes = Array(text.utf8)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
+        defer { buffer.deallocate() }
+        buffer.copyBytes(from: bytes)
+        try writeField(UnsafeRawBufferPointer(buffer), to: output)
+    }
+
+    /// Appends a whole record of text fields and a LF.
+    public func writeRecord(_ fields: [String], to output: OutputBuffer) throws(SystemError) {
+        for (i, field) in fields.enumerated() {
+            if i > 0 { try output.append(delimiter) }
+            try writeField(field, to: output)
+        }
+        try output.append(UInt8(ascii: "\n"))
+    }
+}

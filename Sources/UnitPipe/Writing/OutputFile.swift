@@ -1,0 +1,74 @@
+/// Where output goes: standard output, a device or FIFO written directly, or a regular file
+/// written as a temporary file beside it and renamed into place only on success.
+public final class OutputFile {
+    /// The path the user named, or `nil` for standard output.
+    public let path: String?
+    /// The descriptor to write to.
+    public let descriptor: FileDescriptor
+    private let temporaryPath: String?
+    private var isClosed = false
+
+    /// Opens `path` for output (`nil` or `-`: standard output).
+    public init(path: String?) throws(OutputError) {
+        guard let path, path != "-" else {
+            self.path = nil
+            descriptor = .standardOutput
+            temporaryPath = nil
+            return
+        }
+        self.path = path
+        if FileSystem.isDirectory(path) { throw OutputError.isDirectory(path) }
+        do {
+            if FileSystem.isRegularFileOrAbsent(path) {
+                let (fd, temporary) = try FileDescriptor.makeTemporary(template: OutputFile.temporaryTemplate(for: path))
+                descriptor = fd
+                temporaryPath = temporary
+            } else {
+                descriptor = try FileDescriptor.openForWriting(path)
+                temporaryPath = nil
+            }
+        } catch {
+            throw OutputError.cannotCreate(path, error)
+        }
+    }
+
+    deinit { abandon() }
+
+    /// A `mkstemp` template in the same directory as `path`, so the final rename stays on one file system.
+    static func temporaryTemplate(for path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        return "\(directory).\(name).unitpipe-XXXXXX"
+    }
+
+    /// Closes the output and, for a regular file, renames the temporary file into place.
+    public func commit() throws(OutputError) {
+        guard !isClosed else { return }
+        isClosed = true
+        guard let path else { return }
+        do {
+            try descriptor.close()
+            if let temporaryPath { try FileSystem.rename(temporaryPath, to: path) }
+        } catch {
+            if let temporaryPath { FileSystem.remove(temporaryPath) }
+            throw OutputError.cannotCreate(path, error)
+        }
+    }
+
+    /// Closes the output and removes the temporary file, leaving any earlier file at `path` untouched.
+    public func abandon() {
+        guard !isClosed else { return }
+        isClosed = true
+        guard path != nil else { return }
+        try? descriptor.close()
+        if let temporaryPath { FileSystem.remove(temporaryPath) }
+    }
+}
+
+/// Why an output could not be written.
+public enum OutputError: Error, Sendable, Equatable {
+    case cannotCreate(String, SystemError)
+    case cannotWrite(String, SystemError)
+    case isDirectory(String)
+}

@@ -1,0 +1,89 @@
+import UnitPipe
+
+/// `unitpipe convert`: converts columns between units and writes the normalized file.
+enum ConvertCommand {
+    static let spec = CommandSpec(
+        name: "convert",
+        abstract: "Convert columns between units; every failed row is reported.",
+        usage: "[INPUT] [-c NAME:FROM:TO[=NEWNAME] …] [options]",
+        discussion: """
+            INPUT is a CSV or TSV file; absent or '-' reads standard input. Output goes to standard output
+            unless -o is given. Without -c the file is rewritten normalized (dialect kept, minimal quoting,
+            LF line ends, no BOM), a quick check that it reads cleanly.
+
+            A column is a header name (exact) or #N (1-based). FROM and TO are units of the same dimension
+            ('unitpipe units' lists them). Converted numbers are written with the shortest digits that read
+            back to the same double; empty cells stay empty.
+            """,
+        options: [
+            OptionSpec(["-c", "--column"], value: "SPEC", help: "convert column NAME from unit FROM to unit TO, optionally renaming it", repeatable: true),
+            OptionSpec(["-o", "--output"], value: "FILE", help: "write the output to FILE (via a temporary file renamed on success)", default: "standard output"),
+            OptionSpec(["-e", "--errors"], value: "FILE", help: "write the error report (record,line,column,value,code,message) to FILE"),
+            OptionSpec(["-r", "--rejects"], value: "FILE", help: "write rejected rows, verbatim in the input's dialect, to FILE"),
+            OptionSpec(["--on-error"], value: "MODE", help: "reject: row to rejects; keep: row kept, failed cell emptied; fail: stop at the first error", default: "reject"),
+            OptionSpec(["--summary"], value: "FILE", help: "write a JSON summary of the run to FILE"),
+            OptionSpec(["-l", "--locale"], value: "ID", help: "how input numbers are written: C ('.' decimal, no grouping)", default: "C"),
+            OptionSpec(["-d", "--delimiter"], value: "C", help: "field delimiter: ',' ';' '|' or 'tab'", default: "tab for .tsv/.tab, else sniffed"),
+            OptionSpec(["--quote"], value: "C", help: "quote character, or 'none' for files without quoting", default: "\""),
+            OptionSpec(["--no-header"], help: "the first record is data; columns are named #1, #2, …"),
+            OptionSpec(["--decimals"], value: "N", help: "write converted numbers with exactly N fraction digits (0-20), rounding half to even", default: "shortest round-trip digits"),
+            OptionSpec(["--required"], help: "an empty cell in a converted column is the error 'empty'", default: "empty stays empty"),
+            OptionSpec(["--max-errors"], value: "N", help: "stop (exit 2) once more than N rows have failed", default: "no limit"),
+            OptionSpec(["--max-field-size"], value: "SIZE", help: "longest field in bytes (K, M, G suffixes); a longer one is malformed_csv", default: "64M"),
+            OptionSpec(["-h", "--help"], help: "show this help"),
+        ],
+        examples: [
+            ("unitpipe convert trips.csv -c distance:km:mi -o trips_mi.csv",
+             "convert the distance column from kilometres to miles"),
+            ("unitpipe convert weather.tsv -c temp:degC:degF=temp_f -e errors.csv -r rejects.tsv",
+             "convert and rename a column; report failed cells and keep failed rows aside"),
+            ("unitpipe convert data.csv -c '#3:ft:m' --decimals 2 --on-error keep",
+             "convert the third column, two decimals, failed cells emptied in place"),
+            ("cat data.csv | unitpipe convert --summary run.json > clean.csv",
+             "normalize a stream and write a JSON summary"),
+        ],
+        maxPositionals: 1)
+
+    /// Builds the options from the parsed arguments, runs the job and reports its outcome.
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
+        let options = try makeOptions(arguments)
+        let outcome = ConvertJob(options: options).run()
+        if let failure = outcome.failure {
+            Console.error("unitpipe convert: \(Messages.render(failure))\n")
+        } else if outcome.summary.status == .rejected {
+            let s = outcome.summary
+            var note = "unitpipe convert: \(s.rowsRejected) of \(s.rowsIn) rows rejected"
+            if s.rowsRejected == 0 { note = "unitpipe convert: some cells failed and were emptied (--on-error keep)" }
+            if options.errorsPath == nil { note += "; add -e FILE to see which and why" } else { note += "; see \(options.errorsPath ?? "")" }
+            Console.error(note + "\n")
+        }
+        return outcome.exitStatus
+    }
+
+    static func makeOptions(_ arguments: ParsedArguments) throws(UsageError) -> ConvertOptions {
+        var options = ConvertOptions()
+        options.inputPath = arguments.positionals.first
+        options.outputPath = arguments.value("output")
+        options.errorsPath = arguments.value("errors")
+        options.rejectsPath = arguments.value("rejects")
+        options.summaryPath = arguments.value("summary")
+        for text in arguments.all("column") {
+            guard let spec = ColumnSpec.parse(text) else {
+                throw .invalidValue(option: "--column", value: text, reason: "write NAME:FROM:TO or NAME:FROM:TO=NEWNAME, e.g. distance:km:mi")
+            }
+            options.columns.append(spec)
+        }
+        if let text = arguments.value("delimiter") { options.delimiter = try UsageValues.delimiter(text, option: "--delimiter") }
+        if let text = arguments.value("quote") { options.quoting = try UsageValues.quote(text, option: "--quote") }
+        options.hasHeader = !arguments.has("no-header")
+        if let text = arguments.value("on-error") {
+            options.onError = try UsageValues.choice(text, option: "--on-error", as: ConvertOptions.OnError.self)
+        }
+        if let text = arguments.value("decimals") { options.decimals = try UsageValues.count(text, option: "--decimals", maximum: 20) }
+        options.isRequired = arguments.has("required")
+        if let text = arguments.value("max-errors") { options.maxErrors = try UsageValues.count(text, option: "--max-errors") }
+        if let text = arguments.value("max-field-size") { options.maxFieldSize = try UsageValues.byteSize(text, option: "--max-field-size") }
+        if let locale = arguments.value("locale") { options.locale = locale }
+        return options
+    }
+}

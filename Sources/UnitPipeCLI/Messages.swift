@@ -1,0 +1,76 @@
+import UnitPipe
+
+/// Renders errors as the one-line messages users see: the problem, then the fix.
+enum Messages {
+    static func render(_ error: any Error) -> String {
+        switch error {
+        case let error as UsageError: return render(error)
+        case let error as JobError: return render(error)
+        case let error as UnitError: return render(error)
+        default: return String(describing: error)
+        }
+    }
+
+    static func render(_ error: UsageError) -> String {
+        switch error {
+        case .unknownCommand(let name, let suggestion):
+            return "unknown command '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .unknownOption(let name, let suggestion):
+            return "unknown option '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .missingValue(let option, let valueName):
+            return "option '\(option)' needs a value: \(option) \(valueName)"
+        case .repeatedOption(let option):
+            return "option '\(option)' was given twice; give it once"
+        case .unexpectedArgument(let token):
+            return "unexpected argument '\(token)'; give one INPUT file (or '-' for standard input)"
+        case .invalidValue(let option, let value, let reason):
+            return "invalid value '\(value)' for \(option): \(reason)"
+        }
+    }
+
+    static func render(_ error: JobError) -> String {
+        switch error {
+        case .input(let error):
+            switch error {
+            case .cannotOpen(let path, let cause): return "cannot open input '\(path)': \(cause); check the path and permissions"
+            case .cannotRead(let path, let cause): return "cannot read input '\(path)': \(cause)"
+            case .isDirectory(let path): return "input '\(path)' is a directory; give a CSV or TSV file"
+            }
+        case .output(let error):
+            switch error {
+            case .cannotCreate(let path, let cause): return "cannot create '\(path)': \(cause); check that its directory exists and is writable"
+            case .cannotWrite(let path, let cause): return "cannot write '\(path)': \(cause)"
+            case .isDirectory(let path): return "output '\(path)' is a directory; give a file name"
+            }
+        case .unknownColumn(let name, let suggestion, let available):
+            var text = "no column named '\(name)'"
+            if let suggestion { text += "; did you mean '\(suggestion)'?" }
+            let shown = available.prefix(12).map { "'\($0)'" }.joined(separator: ", ")
+            return text + " The header has: \(shown)\(available.count > 12 ? ", …" : ""). Use the exact name or #N"
+        case .ambiguousColumn(let name, let positions):
+            return "the header names \(positions.count) columns '\(name)' (positions \(positions.map(String.init).joined(separator: ", "))); select one by position, e.g. #\(positions.last ?? 1)"
+        case .columnOutOfRange(let n, let count):
+            return "column #\(n) does not exist; the input has \(count) column\(count == 1 ? "" : "s")"
+        case .columnSelectedTwice(let name):
+            return "column '\(name)' is selected by two -c options; convert each column once"
+        case .unit(let error):
+            return render(error)
+        case .unsupportedLocale(let id):
+            return "unsupported locale '\(id)'; this version reads numbers in the C locale only ('.' decimal, no grouping): use --locale C"
+        case .tooManyErrors(let limit):
+            return "stopped: more than \(limit) rows failed (--max-errors \(limit)); the output was not written. See the error report (-e) for the failures"
+        case .stoppedAtError(let cell):
+            let place = cell.column.isEmpty ? "" : ", column '\(cell.column)'"
+            return "stopped at record \(cell.record) (line \(cell.line)\(place)): \(cell.code.rawValue): \(cell.message) (--on-error fail); the output was not written"
+        }
+    }
+
+    static func render(_ error: UnitError) -> String {
+        switch error {
+        case .unknownUnit(let name, let suggestion):
+            return "unknown unit '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "") + " Run 'unitpipe units' to list the units"
+        case .dimensionMismatch(let from, let fromDimension, let to, let toDimension):
+            return "cannot convert from '\(from)' [\(fromDimension)] to '\(to)' [\(toDimension)]; FROM and TO must measure the same thing"
+        }
+    }
+}

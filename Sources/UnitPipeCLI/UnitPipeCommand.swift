@@ -1,0 +1,88 @@
+import UnitPipe
+
+/// The `unitpipe` command line: dispatches to a command and returns the exit status.
+public enum UnitPipeCommand {
+    /// The version `--version` prints.
+    public static let version = "0.1.0"
+
+    /// Runs the command line `arguments` (without the program name); returns the exit status.
+    ///
+    /// Results go to standard output, messages to standard error (file descriptors 1 and 2).
+    public static func run(_ arguments: [String]) -> Int32 {
+        ProcessSignals.ignoreBrokenPipe()
+        guard let first = arguments.first else {
+            Console.error(rootHelp)
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "-h", "--help", "help":
+            if let name = rest.first, let command = commands.first(where: { $0.name == name }) {
+                Console.out(command.helpText)
+            } else {
+                Console.out(rootHelp)
+            }
+            return 0
+        case "--version", "-V":
+            Console.out("unitpipe \(version)\n")
+            return 0
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            let error: UsageError = first.hasPrefix("-")
+                ? .unknownOption(first, suggestion: Suggestion.nearest(to: first, among: ["--help", "--version"]))
+                : .unknownCommand(first, suggestion: Suggestion.nearest(to: first, among: commands.map(\.name)))
+            Console.error("unitpipe: \(Messages.render(error))\n" + rootUsage + "Run 'unitpipe --help' for the commands.\n")
+            return 2
+        }
+        if rest.contains("--help") || rest.contains("-h") {
+            Console.out(command.helpText)
+            return 0
+        }
+        do {
+            let parsed = try command.parse(rest)
+            switch command.name {
+            case ConvertCommand.spec.name: return try ConvertCommand.run(parsed)
+            default: return 2
+            }
+        } catch {
+            Console.error(
+                "unitpipe \(command.name): \(Messages.render(error))\nUsage: unitpipe \(command.name) \(command.usage)\n"
+                    + "Run 'unitpipe \(command.name) --help' for every option.\n")
+            return 2
+        }
+    }
+
+    static let commands: [CommandSpec] = [ConvertCommand.spec]
+
+    static let rootUsage = "Usage: unitpipe COMMAND [INPUT] [options]\n"
+
+    static var rootHelp: String {
+        var out = "unitpipe \(version) — convert and validate the numeric columns of CSV and TSV files.\n\n"
+        out += rootUsage + "\nCommands:\n"
+        for command in commands {
+            out += "  " + command.name.padding(toLength: 10) + command.abstract + "\n"
+        }
+        out += "\nRun 'unitpipe COMMAND --help' for a command's options and examples.\n"
+        out += "\nExit status: 0 every row succeeded; 1 some rows were rejected (all reported); 2 trouble (usage, unreadable input, --max-errors, --on-error fail).\n"
+        return out
+    }
+}
+
+extension String {
+    func padding(toLength length: Int) -> String {
+        count >= length ? self + " " : self + String(repeating: " ", count: length - count)
+    }
+}
+
+/// Writes to standard output and standard error (file descriptors, not C's `stderr` global).
+enum Console {
+    static func out(_ text: String) { write(text, to: .standardOutput) }
+    static func error(_ text: String) { write(text, to: .standardError) }
+
+    private static func write(_ text: String, to descriptor: FileDescriptor) {
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBytes { try? descriptor.writeAll($0) }
+    }
+}

@@ -1,0 +1,65 @@
+import UnitPipe
+
+/// Turns option values into typed values, with usage errors that say what is accepted.
+enum UsageValues {
+    /// `,` `;` `|` `tab` or `\t`.
+    static func delimiter(_ text: String, option: String) throws(UsageError) -> UInt8 {
+        switch text {
+        case ",": return UInt8(ascii: ",")
+        case ";": return UInt8(ascii: ";")
+        case "|": return UInt8(ascii: "|")
+        case "tab", "\\t", "\t", "TAB": return UInt8(ascii: "\t")
+        default:
+            throw .invalidValue(option: option, value: text, reason: "use one of ',' ';' '|' 'tab'")
+        }
+    }
+
+    /// A single ASCII punctuation byte, or `none`.
+    static func quote(_ text: String, option: String) throws(UsageError) -> ConvertOptions.Quoting {
+        if text == "none" { return .none }
+        if text == "\"" { return .standard }
+        guard text.utf8.count == 1, let byte = text.utf8.first, byte > 0x20, byte < 0x7F,
+            !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        else {
+            throw .invalidValue(option: option, value: text, reason: "use one ASCII punctuation character such as '\"' or \"'\", or 'none'")
+        }
+        return .byte(byte)
+    }
+
+    /// A non-negative integer no larger than `maximum`.
+    static func count(_ text: String, option: String, maximum: Int = Int.max) throws(UsageError) -> Int {
+        guard let n = Int(text), n >= 0, n <= maximum else {
+            throw .invalidValue(option: option, value: text, reason: "use a whole number from 0 to \(maximum)")
+        }
+        return n
+    }
+
+    /// A byte size with an optional `K`, `M` or `G` suffix (powers of 1024).
+    static func byteSize(_ text: String, option: String) throws(UsageError) -> Int {
+        var digits = Substring(text)
+        var multiplier = 1
+        switch text.last {
+        case "K", "k": multiplier = 1 << 10
+        case "M", "m": multiplier = 1 << 20
+        case "G", "g": multiplier = 1 << 30
+        default: break
+        }
+        if multiplier > 1 { digits = digits.dropLast() }
+        guard let n = Int(digits), n > 0, n <= Int.max / multiplier else {
+            throw .invalidValue(option: option, value: text, reason: "use a positive size in bytes, optionally with K, M or G (e.g. 64M)")
+        }
+        return n * multiplier
+    }
+
+    /// One of the cases of a string enum.
+    static func choice<T: RawRepresentable & CaseIterable>(_ text: String, option: String, as type: T.Type) throws(UsageError) -> T
+    where T.RawValue == String {
+        guard let value = T(rawValue: text) else {
+            let names = T.allCases.map(\.rawValue)
+            var reason = "use one of " + names.joined(separator: ", ")
+            if let near = Suggestion.nearest(to: text, among: names) { reason = "did you mean '\(near)'? " + reason }
+            throw .invalidValue(option: option, value: text, reason: reason)
+        }
+        return value
+    }
+}
