@@ -25,6 +25,7 @@ public final class CSVReader {
     private var recordsHandedOut = 0
     private let batchRecords: Int
     private let batchBytes = 1 << 20
+    private let readSize: Int
 
     /// Bytes read from the source so far (as stored).
     public var bytesRead: Int { source.bytesRead }
@@ -37,9 +38,10 @@ public final class CSVReader {
     ///   - dialect: The delimiter and quote to parse with.
     ///   - maxFieldSize: Longest field in bytes; a longer one makes its record `malformed_csv`.
     ///   - batchRecords: Records per batch.
+    ///   - blockSize: Bytes per `read(2)` call (tests use 1 to cut the input everywhere).
     public init(
         source: InputSource, prefix: [UInt8], dialect: CSVDialect,
-        maxFieldSize: Int = 64 << 20, batchRecords: Int = 8192
+        maxFieldSize: Int = 64 << 20, batchRecords: Int = 8192, blockSize: Int = 1 << 20
     ) {
         self.source = source
         self.dialect = dialect
@@ -47,8 +49,8 @@ public final class CSVReader {
         parser = LibCSVParser(delimiter: dialect.delimiter, quote: dialect.quote)
         storage = .allocate(capacity: 1)
         storage.initialize(to: RecordStorage(maxFieldSize: maxFieldSize))
-        let capacity = max(1 << 20, prefix.count)
-        block = .allocate(byteCount: capacity, alignment: 64)
+        block = .allocate(byteCount: max(blockSize, prefix.count, 1), alignment: 64)
+        readSize = max(blockSize, 1)
         var skip = 0
         if prefix.starts(with: CSVReader.byteOrderMark) { skip = CSVReader.byteOrderMark.count }
         prefix.withUnsafeBytes { bytes in
@@ -122,7 +124,7 @@ public final class CSVReader {
 
     private func refill() throws(InputError) {
         blockStart = 0
-        blockEnd = try source.read(into: block)
+        blockEnd = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: block[0..<readSize]))
         if blockEnd == 0 { isSourceExhausted = true }
     }
 

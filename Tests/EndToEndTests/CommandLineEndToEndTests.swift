@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+@Suite("command line, end to end")
+struct CommandLineEndToEndTests {
+    /// Writes `text` as `name` into a fresh directory and returns the directory.
+    private func directory(with name: String, _ text: String) throws -> URL {
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        try Data(text.utf8).write(to: dir.appendingPathComponent(name))
+        return dir
+    }
+
+    @Test func withoutColumnsTheFileIsNormalized() throws {
+        let dir = try directory(with: "in.csv", "\u{FEFF}a,\"b\",c\r\n\"1\",\"x,y\",\" s\"\r\n\r\n2,\"q\"\"q\",\r\n")
+        let result = try UnitPipeRunner.run(["convert", "in.csv"], in: dir)
+        #expect(result.status == 0)
+        #expect(result.stdout == "a,b,c\n1,\"x,y\",\" s\"\n2,\"q\"\"q\",\n")
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func standardInputWithSniffedSemicolons() throws {
+        let input = "id;len;note\n1;12.5;a,b\n2;-0;c\n"
+        let result = try UnitPipeRunner.run(["convert", "-c", "len:ft:in"], stdin: Data(input.utf8))
+        #expect(result.status == 0)
+        #expect(result.stdout == "id;len;note\n1;150;a,b\n2;0;c\n")
+    }
+
+    @Test func tsvByExtensionAndPositionWithoutHeader() throws {
+        let dir = try directory(with: "data.tsv", "1\t100\tx y\n2\t-40\t\"q\"\n")
+        let result = try UnitPipeRunner.run(["convert", "data.tsv", "--no-header", "-c", "#2:degC:degF"], in: dir)
+        #expect(result.status == 0)
+        #expect(result.stdout == "1\t212\tx y\n2\t-40\tq\n")
+    }
+
+    @Test func headerOnlyAndEmptyInputs() throws {
+        let headerOnly = try UnitPipeRunner.run(["convert", "-c", "d:km:m"], stdin: Data("d,e\n".utf8))
+        #expect(headerOnly.status == 0)
+        #expect(headerOnly.stdout == "d,e\n")
+        let empty = try UnitPipeRunner.run(["convert", "-c", "d:km:m"], stdin: Data())
+        #expect(empty.status == 0)
+        #expect(empty.stdout == "")
+    }
+
+    @Test func onErrorKeepEmptiesTheFailedCell() throws {
+        let input = "d,n\n1,a\nx,b\n,c\n"
+        let result = try UnitPipeRunner.run(["convert", "-c", "d:km:m", "--on-error", "keep"], stdin: Data(input.utf8))
+        #expect(result.status == 1)
+        #expect(result.stdout == "d,n\n1000,a\n,b\n,c\n")
+    }
+
+    @Test func onErrorFailStopsAndLeavesTheOldOutput() throws {
+        let dir = try directory(with: "in.csv", "d\n1\nbad\n3\n")
+        try Data("previous\n".utf8).write(to: dir.appendingPathComponent("out.csv"))
+        let result = try UnitPipeRunner.run(["convert", "in.csv", "-c", "d:km:m", "--on-error", "fail", "-o", "out.csv", "--summary", "s.json"], in: dir)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("stopped at record 2 (line 3, column 'd'): invalid_number"))
+        #expect(dir.appendingPathComponent("out.csv").text == "previous\n")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        #expect(files.sorted() == ["in.csv", "out.csv", "s.json"])
+        let summary = try #require(dir.appendingPathComponent("s.json").text)
+        #expect(summary.contains("\"status\": \"failed\""))
+        #expect(summary.contains("\"reason\": \"on_error_fail\""))
+    }
+
+    @Test func maxErrorsAborts() throws {
+        let input = "d\nx\n1\ny\nz\n"
+        let within = try UnitPipeRunner.run(["convert", "-c", "d:km:m", "--max-errors", "3"], stdin: Data(input.utf8))
+        #expect(within.status == 1)
+        let beyond = try UnitPipeRunner.run(["convert", "-c", "d:km:m", "--max-errors", "1"], stdin: Data(input.utf8))
+        #expect(beyond.status == 2)
+        #expect(beyond.stderr.contains("more than 1 rows failed"))
+    }
+
+    @Test func requiredMakesEmptyAnError() throws {
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        let result = try UnitPipeRunner.run(["convert", "-c", "d:km:m", "--required", "-e", "e.csv"], stdin: Data("d,n\n,a\n2,b\n".utf8), in: dir)
+        #expect(result.status == 1)
+        #expect(result.stdout == "d,n\n2000,b\n")
+        let report = parseCSV(try #require(dir.appendingPathComponent("e.csv").text))
+        #expect(report.count == 2)
+        #expect(report[1].prefix(5) == ["1", "2", "d", "", "empty"])
+    }
+
+    @Test func decimalsRoundHalfToEven() throws {
+        let result = try UnitPipeRunner.run(["convert", "-c", "v:m:m", "--decimals", "2"], stdin: Data("v\n0.125\n0.375\n2.5\n-0.001\n1e20\n".utf8))
+        #expect(result.status == 0)
+        #expect(result.stdout == "v\n0.12\n0.38\n2.50\n0.00\n100000000000000000000.00\n")
+    }
+
+    @Test func closedOutputPipeEndsQuietly() throws {
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        var text = "d\n"
+        for i in 0..<200_000 { text += "\(i)\n" }
+        try Data(text.utf8).write(to: dir.appendingPathComponent("big.csv"))
+        let script = "set -o pipefail; '\(UnitPipeRunner.binary.path)' convert big.csv -c d:km:m | head -n 2"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = dir
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(stderr.isEmpty)
+    }
+
+    struct UsageCase: Sendable, CustomStringConvertible {
+        let arguments: [String]
+        let message: String
+        var description: String { arguments.joined(separator: " ") }
+    }
+
+    @Test(arguments: [
+        UsageCase(arguments: ["convert", "--outptu", "x.csv"], message: "unknown option '--outptu'; did you mean '--output'?"),
+        UsageCase(arguments: ["convrt"], message: "unknown command 'convrt'; did you mean 'convert'?"),
+        UsageCase(arguments: ["convert", "-c", "distanse:km:mi"], message: "no column named 'distanse'; did you mean 'distance'?"),
+        UsageCase(arguments: ["convert", "-c", "distance:kmx:mi"], message: "unknown unit 'kmx'"),
+        UsageCase(arguments: ["convert", "-c", "distance:km:degC"], message: "cannot convert from 'km' [length] to 'degC' [temperature]"),
+        UsageCase(arguments: ["convert", "-c", "distance"], message: "invalid value 'distance' for --column: write NAME:FROM:TO"),
+        UsageCase(arguments: ["convert", "--on-error", "rejekt"], message: "invalid value 'rejekt' for --on-error: did you mean 'reject'?"),
+        UsageCase(arguments: ["convert", "-c", "#9:km:mi"], message: "column #9 does not exist; the input has 2 columns"),
+        UsageCase(arguments: ["convert", "-c", "distance:km:mi", "-c", "#1:m:mi"], message: "column 'distance' is selected by two -c options"),
+        UsageCase(arguments: ["convert", "--decimals", "99"], message: "invalid value '99' for --decimals: use a whole number from 0 to 20"),
+        UsageCase(arguments: ["convert", "-d", "x"], message: "invalid value 'x' for --delimiter"),
+        UsageCase(arguments: ["convert", "-o"], message: "option '-o' needs a value"),
+        UsageCase(arguments: ["convert", "a.csv", "b.csv"], message: "unexpected argument 'b.csv'"),
+    ])
+    func usageErrorsNameTheProblemAndExit2(_ c: UsageCase) throws {
+        let result = try UnitPipeRunner.run(c.arguments, stdin: Data("distance,name\n1,a\n".utf8))
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(c.message), "stderr was: \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func missingInputFileExits2() throws {
+        let result = try UnitPipeRunner.run(["convert", "/nonexistent/trips.csv", "-c", "d:km:mi"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("cannot open input '/nonexistent/trips.csv': No such file or directory"))
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try UnitPipeRunner.run(["convert", "--help"])
+        #expect(help.status == 0)
+        for needle in ["Usage: unitpipe convert", "--on-error MODE", "(default: reject)", "Examples:"] {
+            #expect(help.stdout.contains(needle))
+        }
+        let version = try UnitPipeRunner.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("unitpipe "))
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// Runs the built `unitpipe` binary, as a user would, and captures what it did.
+struct UnitPipeRunner {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The package root (two levels above this file's folder).
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `unitpipe` binary: `UNITPIPE_BIN`, or the one built beside this test bundle.
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["UNITPIPE_BIN"] { return URL(fileURLWithPath: path) }
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = testBinary.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("unitpipe")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return packageRoot.appendingPathComponent(".build/debug/unitpipe")
+    }()
+
+    /// A path inside the fixtures folder.
+    static func fixture(_ name: String) -> String {
+        packageRoot.appendingPathComponent("fixtures").appendingPathComponent(name).path
+    }
+
+    /// Runs `unitpipe arguments…` in `directory`, feeding `stdin`.
+    static func run(_ arguments: [String], stdin: Data = Data(), in directory: URL? = nil) throws -> Result {
+        // A child that exits before reading its input must not kill the test process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let writer = Thread {
+            try? input.fileHandleForWriting.write(contentsOf: stdin)
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let collectedErrors = ErrorCollector(errors.fileHandleForReading)
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = collectedErrors.wait()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// A fresh temporary directory for one test.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("unitpipe-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// Reads a pipe to its end on another thread, so neither pipe fills up and blocks the child.
+final class ErrorCollector: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }.start()
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
+
+extension URL {
+    /// The file's text (UTF-8), or nil when it does not exist.
+    var text: String? { try? String(contentsOf: self, encoding: .utf8) }
+}
+
+/// A plain RFC 4180 reader for checking outputs (independent of the libcsv reader under test).
+func parseCSV(_ text: String, delimiter: Character = ",") -> [[String]] {
+    var records: [[String]] = []
+    var record: [String] = []
+    var field = ""
+    var inQuotes = false
+    var chars = Array(text)[...]
+    while let ch = chars.popFirst() {
+        if inQuotes {
+            if ch == "\"" {
+                if chars.first == "\"" {
+                    field.append("\"")
+                    chars.removeFirst()
+                } else {
+                    inQuotes = false
+                }
+            } else {
+                field.append(ch)
+            }
+        } else if ch == "\"" {
+            inQuotes = true
+        } else if ch == delimiter {
+            record.append(field)
+            field = ""
+        } else if ch == "\n" {
+            record.append(field)
+            records.append(record)
+            record = []
+            field = ""
+        } else {
+            field.append(ch)
+        }
+    }
+    if !field.isEmpty || !record.isEmpty {
+        record.append(field)
+        records.append(record)
+    }
+    return records
+}
