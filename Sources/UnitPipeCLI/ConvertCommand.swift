@@ -30,6 +30,7 @@ enum ConvertCommand {
             OptionSpec(["--required"], help: "an empty cell in a converted column is the error 'empty'", default: "empty stays empty"),
             OptionSpec(["--max-errors"], value: "N", help: "stop (exit 2) once more than N rows have failed", default: "no limit"),
             OptionSpec(["--max-field-size"], value: "SIZE", help: "longest field in bytes (K, M, G suffixes); a longer one is malformed_csv", default: "64M"),
+            OptionSpec(["--threads"], value: "N", help: "worker threads; the output is identical for every N", default: "the number of cores"),
             OptionSpec(["-h", "--help"], help: "show this help"),
         ],
         examples: [
@@ -84,6 +85,10 @@ enum ConvertCommand {
         if let text = arguments.value("max-errors") { options.maxErrors = try UsageValues.count(text, option: "--max-errors") }
         if let text = arguments.value("max-field-size") { options.maxFieldSize = try UsageValues.byteSize(text, option: "--max-field-size") }
         if let locale = arguments.value("locale") { options.locale = locale }
+        if let text = arguments.value("threads") {
+            options.threads = try UsageValues.count(text, option: "--threads", maximum: 256)
+            if options.threads == 0 { throw .invalidValue(option: "--threads", value: text, reason: "use a whole number from 1 to 256") }
+        }
         return options
     }
 }

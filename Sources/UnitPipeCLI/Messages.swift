@@ -41,6 +41,7 @@ enum Messages {
             case .cannotCreate(let path, let cause): return "cannot create '\(path)': \(cause); check that its directory exists and is writable"
             case .cannotWrite(let path, let cause): return "cannot write '\(path)': \(cause)"
             case .isDirectory(let path): return "output '\(path)' is a directory; give a file name"
+            case .closedPipe: return "standard output was closed"
             }
         case .unknownColumn(let name, let suggestion, let available):
             var text = "no column named '\(name)'"

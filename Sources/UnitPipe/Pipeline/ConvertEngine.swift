@@ -1,82 +1,78 @@
-// The streaming core of `convert`. Per batch: row-level checks (malformed
-// records, field counts), then one column at a time: parse every cell into a
-// contiguous Double buffer (NaN for nulls and failures), convert the whole
-// buffer with the factor matrix, flag overflows; then one row-major pass that
-// reports errors in record order and writes each row to output or rejects.
+// The run: settles the dialect and the header, resolves columns and units
+// once into a `JobPlan`, then streams the input in chunks. With several
+// threads, the main thread reads chunks (cut after a LF) and hands them to
+// workers, each of which parses, converts and formats a whole chunk with its
+// own libcsv parser; the main thread then writes the results in input order.
+// A chunk whose parse ends inside a record (a quoted field spanning the cut)
+// makes the next chunk's speculative result void: the writer continues the
+// first chunk's parser with the next chunk's bytes instead, so the output is
+// byte-identical for every thread count. Record numbers and lines are made
+// absolute by the writer, which alone knows what came before.
 
-/// The state of one running conversion: dialect, resolved columns, outputs and counts.
+import Foundation
+
+/// The state of one running conversion: plan, outputs and counts.
 final class ConvertEngine {
     private let options: ConvertOptions
     private let input: InputSource
-    private let reader: CSVReader
-    private let dialect: CSVDialect
-    private var firstBatch: RecordBatch?
-    private var columnCount = 0
-    private var columnNames: [String] = []
-    private var conversions: [ColumnConversion] = []
-    /// For each input field, the index into `conversions`, or -1 when it passes through.
-    private var conversionOfField: [Int] = []
-    private let parser: NumberParser
+    private var plan: JobPlan?
+    private var chunkReader: ChunkReader?
     private var output: OutputFile?
-    private var outputBuffer: OutputBuffer?
-    private var writer: CSVWriter
-    private var report: ErrorReportWriter?
-    private var rejects: RejectWriter?
+    private var report: ReportFile?
+    private var rejectsFile: ReportFile?
     private(set) var summary = RunSummary()
     private(set) var closeFailure: JobError?
+    private var columns: [ColumnStats] = []
     private var failedRows = 0
-
-    /// A selected column with its conversion and per-batch buffers.
-    struct ColumnConversion {
-        let field: Int
-        let name: String
-        let matrix: FactorMatrix
-        var values: [Double] = []
-        var status: [CellStatus] = []
-    }
-
-    /// What became of one cell of a converted column.
-    enum CellStatus: Equatable {
-        case converted
-        case null
-        case skipped
-        case failed(ErrorCode)
-    }
+    /// Data records and lines before the processor being consumed.
+    private var recordBase = 0
+    private var lineBase = 0
+    private var isOutputClosed = false
 
     init(options: ConvertOptions) throws(JobError) {
         self.options = options
         guard options.locale == "C" || options.locale == "POSIX" else {
             throw .unsupportedLocale(options.locale)
         }
-        parser = NumberParser(conventions: .c)
         do {
             input = try InputSource(path: options.inputPath)
-            let prefix = try CSVReader.readPrefix(of: input)
+            var prefix = try CSVReader.readPrefix(of: input)
+            let isWholeInput = prefix.count < 64 << 10
+            prefix.removeFirst(CSVReader.byteOrderMarkLength(prefix))
             let quote = options.quoting.byte
             let delimiter = options.delimiter
                 ?? ConvertEngine.delimiter(forPath: options.inputPath)
-                ?? DelimiterSniffer().delimiter(
-                    for: prefix, isComplete: prefix.count < 64 << 10, quote: quote)
+                ?? DelimiterSniffer().delimiter(for: prefix, isComplete: isWholeInput, quote: quote)
                 ?? UInt8(ascii: ",")
-            dialect = CSVDialect(delimiter: delimiter, quote: quote, hasHeader: options.hasHeader)
-            reader = CSVReader(
-                source: input, prefix: prefix, dialect: dialect, maxFieldSize: options.maxFieldSize)
-            firstBatch = try reader.nextBatch()
-        } catch {
-            throw .input(error)
-        }
-        writer = CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote)
-        summary.bytesIn = input.bytesRead
-        if let batch = firstBatch, batch.count > 0 {
-            if dialect.hasHeader {
-                columnNames = batch.strings(of: 0)
-            } else {
-                columnNames = (1...batch.fieldCount(of: 0)).map { "#\($0)" }
+            let dialect = CSVDialect(delimiter: delimiter, quote: quote, hasHeader: options.hasHeader)
+            guard let first = try ConvertEngine.firstRecord(of: &prefix, source: input, dialect: dialect) else {
+                summary.bytesIn = input.bytesRead
+                try openOutputs(dialect: dialect, header: nil)
+                return
             }
-            columnCount = columnNames.count
+            let columnNames = dialect.hasHeader ? first.fields : (1...max(1, first.fields.count)).map { "#\($0)" }
+            let plan = try ConvertEngine.makePlan(options: options, dialect: dialect, columnNames: columnNames)
+            self.plan = plan
+            columns = Array(repeating: ColumnStats(), count: plan.conversions.count)
+            summary.columns = plan.conversions.map {
+                RunSummary.Column(name: $0.spec.newName ?? $0.name, from: $0.spec.from, to: $0.spec.to)
+            }
+            var start = prefix
+            if dialect.hasHeader {
+                start.removeFirst(first.byteCount)
+                lineBase = first.lineCount
+            }
+            chunkReader = ChunkReader(source: input, start: start, chunkSize: max(1, options.chunkSize))
+            try openOutputs(dialect: dialect, header: dialect.hasHeader ? (first.fields, renamed(first.fields, plan)) : nil)
+        } catch let error as InputError {
+            throw .input(error)
+        } catch let error as OutputError {
+            throw .output(error)
+        } catch let error as JobError {
+            throw error
+        } catch {
+            throw .input(.cannotRead(options.inputPath ?? "standard input", SystemError(call: "read", errno: 5)))
         }
-        try resolveColumns()
-        try openOutputs()
     }
 
     /// Tab for `.tsv` and `.tab` files (also compressed), otherwise `nil` (sniff).
@@ -89,14 +85,38 @@ final class ConvertEngine {
         return nil
     }
 
-    private func resolveColumns() throws(JobError) {
-        conversionOfField = Array(repeating: -1, count: columnCount)
-        for spec in options.columns {
-            let field = try fieldIndex(of: spec.column)
-            let name = columnNames.isEmpty ? "#\(field + 1)" : columnNames[field]
-            if field < conversionOfField.count, conversionOfField[field] >= 0 {
-                throw .columnSelectedTwice(name)
+    /// The first record (the header, or the first data record): its fields, the bytes and lines it spans.
+    private static func firstRecord(
+        of prefix: inout [UInt8], source: InputSource, dialect: CSVDialect
+    ) throws(InputError) -> (fields: [String], byteCount: Int, lineCount: Int)? {
+        var isComplete = false
+        while true {
+            let parser = RecordParser(dialect: dialect, maxFieldSize: 64 << 20)
+            var consumed = 0
+            prefix.withUnsafeBytes { bytes in
+                while consumed < bytes.count && parser.pendingRecords == 0 {
+                    consumed += parser.feedLine(UnsafeRawBufferPointer(rebasing: bytes[consumed...]))
+                }
             }
+            if parser.pendingRecords == 0 && isComplete { parser.finish() }
+            if parser.pendingRecords > 0 {
+                return (parser.batch().strings(of: 0), consumed, parser.line - 1)
+            }
+            if isComplete { return nil }
+            // The first record is longer than the prefix: read more.
+            let more = try CSVReader.readPrefix(of: source, limit: max(prefix.count, 1 << 16))
+            isComplete = more.isEmpty
+            prefix.append(contentsOf: more)
+        }
+    }
+
+    private static func makePlan(options: ConvertOptions, dialect: CSVDialect, columnNames: [String]) throws(JobError) -> JobPlan {
+        var conversionOfField = Array(repeating: -1, count: columnNames.count)
+        var conversions: [JobPlan.Conversion] = []
+        for spec in options.columns {
+            let field = try fieldIndex(of: spec.column, in: columnNames)
+            let name = columnNames[field]
+            if conversionOfField[field] >= 0 { throw .columnSelectedTwice(name) }
             let matrix: FactorMatrix
             do {
                 let from = try UnitCatalog.standard.unit(named: spec.from)
@@ -105,290 +125,255 @@ final class ConvertEngine {
             } catch {
                 throw .unit(error)
             }
-            if field < conversionOfField.count { conversionOfField[field] = conversions.count }
-            conversions.append(ColumnConversion(field: field, name: name, matrix: matrix))
-            summary.columns.append(RunSummary.Column(name: spec.newName ?? name, from: spec.from, to: spec.to))
+            conversionOfField[field] = conversions.count
+            conversions.append(JobPlan.Conversion(field: field, name: name, spec: spec, matrix: matrix))
         }
+        var budget: Int?
+        if options.onError == .fail { budget = 1 }
+        if let limit = options.maxErrors { budget = min(budget ?? Int.max, limit + 1) }
+        return JobPlan(
+            dialect: dialect, columnCount: columnNames.count, conversions: conversions,
+            conversionOfField: conversionOfField, parser: NumberParser(conventions: .c), options: options,
+            failureBudget: budget)
     }
 
-    private func fieldIndex(of reference: ColumnSpec.Reference) throws(JobError) -> Int {
+    private static func fieldIndex(of reference: ColumnSpec.Reference, in names: [String]) throws(JobError) -> Int {
         switch reference {
         case .position(let n):
-            // An empty input has no columns to check against; nothing will be converted.
-            guard columnCount == 0 || n <= columnCount else { throw .columnOutOfRange(n, columnCount: columnCount) }
+            guard n <= names.count else { throw .columnOutOfRange(n, columnCount: names.count) }
             return n - 1
         case .name(let name):
-            if columnCount == 0 { return 0 }
-            let positions = columnNames.indices.filter { columnNames[$0] == name }
+            let positions = names.indices.filter { names[$0] == name }
             if positions.count > 1 { throw .ambiguousColumn(name, positions: positions.map { $0 + 1 }) }
             guard let position = positions.first else {
-                throw .unknownColumn(
-                    name, suggestion: Suggestion.nearest(to: name, among: columnNames), available: columnNames)
+                throw .unknownColumn(name, suggestion: Suggestion.nearest(to: name, among: names), available: names)
             }
             return position
         }
     }
 
-    private func openOutputs() throws(JobError) {
-        do {
-            let file = try OutputFile(path: options.outputPath)
-            output = file
-            outputBuffer = OutputBuffer(descriptor: file.descriptor)
-            if let path = options.errorsPath { report = try ErrorReportWriter(path: path) }
-            if let path = options.rejectsPath {
-                rejects = try RejectWriter(path: path, dialect: dialect)
-            }
-        } catch {
-            throw .output(error)
+    private func renamed(_ names: [String], _ plan: JobPlan) -> [String] {
+        var names = names
+        for conversion in plan.conversions {
+            if let newName = conversion.spec.newName { names[conversion.field] = newName }
         }
+        return names
+    }
+
+    private func openOutputs(dialect: CSVDialect, header: (input: [String], output: [String])?) throws(OutputError) {
+        let file = try OutputFile(path: options.outputPath)
+        output = file
+        if let path = options.errorsPath {
+            let report = try ReportFile(path: path)
+            ErrorReportFormat.writeHeader(to: report.buffer)
+            self.report = report
+        }
+        if let path = options.rejectsPath { rejectsFile = try ReportFile(path: path) }
+        guard let header else { return }
+        let writer = CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote)
+        let buffer = ByteBuffer()
+        writer.writeRecord(header.output, to: buffer)
+        try file.write(buffer)
+        if let rejectsFile { writer.writeRecord(header.input, to: rejectsFile.buffer) }
     }
 
     // MARK: Running
 
-    /// Streams every batch to the outputs.
-    func run() throws(JobError) {
-        guard let first = firstBatch else { return }
-        firstBatch = nil
+    /// Streams every chunk through the workers and writes the results in order.
+    func run(threads: Int) throws(JobError) {
+        guard let plan, let chunkReader else { return }
         do {
-            try writeHeaders(first)
-            var batch: RecordBatch? = first
-            while let current = batch {
-                try process(current)
-                summary.bytesIn = input.bytesRead
-                do {
-                    batch = try reader.nextBatch()
-                } catch {
-                    throw JobError.input(error)
-                }
+            if threads <= 1 {
+                try runSequentially(plan: plan, reader: chunkReader)
+            } else {
+                try runInParallel(plan: plan, reader: chunkReader, threads: threads)
             }
-            summary.bytesIn = input.bytesRead
         } catch let error as JobError {
             throw error
-        } catch let error as SystemError {
-            if error.isBrokenPipe && options.outputPath == nil { return }
-            throw .output(.cannotWrite(options.outputPath ?? "standard output", error))
+        } catch let error as InputError {
+            throw .input(error)
         } catch let error as OutputError {
+            if case .closedPipe = error { return }
             throw .output(error)
         } catch {
             throw .output(.cannotWrite(options.outputPath ?? "standard output", SystemError(call: "write", errno: 5)))
         }
     }
 
-    private func writeHeaders(_ batch: RecordBatch) throws {
-        guard dialect.hasHeader, let outputBuffer else { return }
-        var names = batch.strings(of: 0)
-        for (k, spec) in options.columns.enumerated() {
-            if let newName = spec.newName { names[conversions[k].field] = newName }
-        }
-        try writer.writeRecord(names, to: outputBuffer)
-        try rejects?.writeHeader(batch.strings(of: 0))
-    }
-
-    /// Parses, converts and writes one batch.
-    private func process(_ batch: RecordBatch) throws {
-        let start = (batch.firstRecordIndex == 0 && dialect.hasHeader) ? 1 : 0
-        let count = batch.count
-        var rowProblem = [ErrorCode?](repeating: nil, count: count)
-        for r in start..<count {
-            if batch.problem(of: r) != .none {
-                rowProblem[r] = .malformedCSV
-            } else if batch.fieldCount(of: r) != columnCount {
-                rowProblem[r] = .fieldCount
-            }
-        }
-        for k in conversions.indices {
-            convertColumn(k, of: batch, from: start, skipping: rowProblem)
-        }
-        for r in start..<count {
-            try emit(record: r, of: batch, problem: rowProblem[r])
+    /// One thread: a single processor continues through every chunk.
+    private func runSequentially(plan: JobPlan, reader: ChunkReader) throws {
+        let processor = ChunkProcessor(plan: plan)
+        processor.begin(chunkIndex: 0)
+        let chunk = InputChunk(capacity: reader.chunkSize)
+        while try reader.fill(chunk) {
+            processor.feed(chunk.bytes)
+            processor.end(isEndOfInput: chunk.isLast)
+            summary.bytesIn = input.bytesRead
+            if try consume(processor) { return }
+            if chunk.isLast { break }
         }
     }
 
-    /// Parses column `k` of every row into a Double buffer and converts the buffer in one call.
-    private func convertColumn(_ k: Int, of batch: RecordBatch, from start: Int, skipping rowProblem: [ErrorCode?]) {
-        let count = batch.count
-        let field = conversions[k].field
-        let isRequired = options.isRequired
-        var values = conversions[k].values
-        var status = conversions[k].status
-        conversions[k].values = []
-        conversions[k].status = []
-        if values.count < count {
-            values = Array(repeating: .nan, count: count)
-            status = Array(repeating: .skipped, count: count)
-        }
-        for r in start..<count {
-            if rowProblem[r] != nil {
-                values[r] = .nan
-                status[r] = .skipped
-                continue
-            }
-            switch parser.parse(batch.field(field, of: r)) {
-            case .number(let x):
-                values[r] = x
-                status[r] = .converted
-            case .empty:
-                values[r] = .nan
-                status[r] = isRequired ? .failed(.empty) : .null
-            case .failure(let error):
-                values[r] = .nan
-                status[r] = .failed(ErrorCode(error))
-            }
-        }
-        values.withUnsafeMutableBufferPointer { buffer in
-            conversions[k].matrix.convert(UnsafeMutableBufferPointer(rebasing: buffer[start..<count]), source: 0)
-        }
-        for r in start..<count where status[r] == .converted && !values[r].isFinite {
-            status[r] = .failed(.overflow)
-        }
-        conversions[k].values = values
-        conversions[k].status = status
-    }
-
-    /// Reports the record's errors, then writes it to output or rejects.
-    private func emit(record r: Int, of batch: RecordBatch, problem: ErrorCode?) throws {
-        let recordNumber = batch.firstRecordIndex + r + (dialect.hasHeader ? 0 : 1)
-        summary.rowsIn += 1
-        var errors: [CellError] = []
-        if let problem {
-            errors.append(rowError(problem, record: r, of: batch, number: recordNumber))
-        } else {
-            for conversion in conversions {
-                if case .failed(let code) = conversion.status[r] {
-                    errors.append(cellError(code, conversion: conversion, record: r, of: batch, number: recordNumber))
+    /// Several threads: chunks parsed speculatively in parallel, results written in order.
+    private func runInParallel(plan: JobPlan, reader: ChunkReader, threads: Int) throws {
+        let depth = threads * 2
+        let queue = WorkQueue<InputChunk>()
+        let processors = ObjectPool<ChunkProcessor> { ChunkProcessor(plan: plan) }
+        let slots = (0..<depth).map { _ in ResultSlot() }
+        let finished = DispatchGroup()
+        for _ in 0..<threads {
+            finished.enter()
+            let thread = Thread {
+                while let chunk = queue.pop() {
+                    let processor = processors.take()
+                    processor.begin(chunkIndex: chunk.index)
+                    processor.feed(chunk.bytes)
+                    processor.end(isEndOfInput: chunk.isLast)
+                    let slot = slots[chunk.index % depth]
+                    slot.processor = processor
+                    slot.ready.signal()
                 }
+                finished.leave()
             }
+            thread.stackSize = 1 << 20
+            thread.start()
         }
-        if errors.isEmpty {
-            try writeRow(r, of: batch)
-            return
+        defer {
+            queue.close(workers: threads)
+            finished.wait()
         }
-        for error in errors {
-            summary.errorsByCode[error.code, default: 0] += 1
-            try report?.write(error)
-        }
-        for (k, conversion) in conversions.enumerated() {
-            if case .failed = conversion.status[r] { summary.columns[k].errors += 1 }
-        }
-        failedRows += 1
-        if options.onError == .fail, let first = errors.first {
-            summary.rowsRejected += 1
-            try rejects?.write(record: r, of: batch)
-            throw JobError.stoppedAtError(first)
-        }
-        if options.onError == .keep && problem == nil {
-            try writeRow(r, of: batch)
-        } else {
-            summary.rowsRejected += 1
-            if batch.problem(of: r) != .fieldTooLarge { try rejects?.write(record: r, of: batch) }
-        }
-        if let limit = options.maxErrors, failedRows > limit {
-            throw JobError.tooManyErrors(limit: limit)
-        }
-    }
-
-    /// Writes a row to the output: converted cells as numbers, failed cells empty, the rest verbatim.
-    private func writeRow(_ r: Int, of batch: RecordBatch) throws {
-        guard let out = outputBuffer else { return }
-        summary.rowsOut += 1
-        let delimiter = dialect.delimiter
-        let decimals = options.decimals
-        for f in 0..<columnCount {
-            if f > 0 { try out.append(delimiter) }
-            let k = conversionOfField[f]
-            if k < 0 {
-                try writer.writeField(batch.field(f, of: r), to: out)
-                continue
-            }
-            switch conversions[k].status[r] {
-            case .converted:
-                let value = conversions[k].values[r]
-                summary.columns[k].converted += 1
-                summary.columns[k].min = min(summary.columns[k].min ?? value, value)
-                summary.columns[k].max = max(summary.columns[k].max ?? value, value)
-                if let decimals {
-                    try out.write(maxCount: NumberWriter.maxFixedLength(decimals: decimals)) {
-                        NumberWriter.writeFixed(value, decimals: decimals, into: $0)
-                    }
-                } else {
-                    try out.write(maxCount: NumberWriter.maxShortestLength) {
-                        NumberWriter.writeShortest(value, into: $0)
-                    }
+        var freeChunks: [InputChunk] = []
+        var nextToRead = 0
+        var nextToWrite = 0
+        var isInputDone = false
+        var continuation: ChunkProcessor?
+        while true {
+            while nextToRead - nextToWrite < depth && !isInputDone {
+                let chunk = freeChunks.popLast() ?? InputChunk(capacity: reader.chunkSize)
+                guard try reader.fill(chunk) else {
+                    isInputDone = true
+                    break
                 }
-            case .null:
-                summary.columns[k].empty += 1
-            case .failed, .skipped:
-                break
+                if chunk.isLast { isInputDone = true }
+                slots[chunk.index % depth].chunk = chunk
+                queue.push(chunk)
+                nextToRead += 1
             }
-        }
-        try out.append(UInt8(ascii: "\n"))
-    }
-
-    private func cellError(
-        _ code: ErrorCode, conversion: ColumnConversion, record r: Int, of batch: RecordBatch, number: Int
-    ) -> CellError {
-        let raw = String(decoding: batch.field(conversion.field, of: r), as: UTF8.self)
-        let k = conversionOfField[conversion.field]
-        let spec = options.columns[k]
-        let message: String
-        switch code {
-        case .invalidNumber:
-            message = "'\(raw)' is not a number in locale \(options.locale) (digits, one '.', an optional sign and exponent); fix the cell or choose the file's locale with --locale"
-        case .multipleDecimal:
-            message = "'\(raw)' has more than one decimal separator"
-        case .grouping:
-            message = "'\(raw)' groups digits where locale \(options.locale) does not"
-        case .overflow:
-            if case .number = parser.parse(batch.field(conversion.field, of: r)) {
-                message = "'\(raw)' \(spec.from) is beyond the largest double (about 1.8e308) in \(spec.to)"
+            if nextToWrite == nextToRead { return }
+            let slot = slots[nextToWrite % depth]
+            slot.ready.wait()
+            guard let processor = slot.processor, let chunk = slot.chunk else { return }
+            slot.processor = nil
+            slot.chunk = nil
+            summary.bytesIn = input.bytesRead
+            let current: ChunkProcessor
+            if let continued = continuation {
+                // The previous chunk ended inside a record: this chunk's speculative parse is void.
+                processors.give(processor)
+                continued.feed(chunk.bytes)
+                continued.end(isEndOfInput: chunk.isLast)
+                current = continued
             } else {
-                message = "'\(raw)' is beyond the largest double (about 1.8e308)"
+                current = processor
             }
-        case .empty:
-            message = "empty cell in column '\(conversion.name)', which --required says must have a value"
-        default:
-            message = "cell '\(raw)' failed: \(code.rawValue)"
+            let isStopped = try consume(current)
+            if current.endsInRecord && !chunk.isLast {
+                continuation = current
+            } else {
+                continuation = nil
+                release(current)
+                processors.give(current)
+            }
+            freeChunks.append(chunk)
+            nextToWrite += 1
+            if isStopped { return }
         }
-        return CellError(
-            record: number, line: batch.line(of: r), column: conversion.name, value: raw, code: code, message: message)
     }
 
-    private func rowError(_ code: ErrorCode, record r: Int, of batch: RecordBatch, number: Int) -> CellError {
-        let fields = batch.strings(of: r)
-        var value = fields.joined(separator: String(UnicodeScalar(dialect.delimiter)))
-        if value.utf8.count > 256 { value = String(decoding: value.utf8.prefix(256), as: UTF8.self) + "…" }
-        let message: String
-        switch batch.problem(of: r) {
-        case .unterminatedQuote:
-            message = "quoted field starting on line \(batch.line(of: r)) is never closed, so the rest of the input was read into it; close the quote (or double a quote inside the field)"
-        case .fieldTooLarge:
-            message = "a field is longer than --max-field-size (\(options.maxFieldSize) bytes), probably an unterminated quote; fix the quoting or raise --max-field-size"
-        case .none:
-            let found = batch.fieldCount(of: r)
-            message = "record has \(found) field\(found == 1 ? "" : "s"), but the \(dialect.hasHeader ? "header" : "first record") has \(columnCount)"
+    /// Moves the record and line bases past a processor that is done.
+    private func release(_ processor: ChunkProcessor) {
+        recordBase += processor.recordsSinceBegin
+        lineBase += processor.linesFed
+    }
+
+    /// Writes what `processor` produced since it was last consumed; returns `true` when the run must stop.
+    private func consume(_ processor: ChunkProcessor) throws -> Bool {
+        var errorCount = processor.errors.count
+        var rowsIn = processor.rowsIn
+        var rowsOut = processor.rowsOut
+        var rowsRejected = processor.rowsRejected
+        var stats = processor.columns
+        var stop: JobError?
+        let limit = options.onError == .fail ? 0 : options.maxErrors
+        if let limit, failedRows + processor.failedRows > limit {
+            let snapshot = processor.snapshots[limit - failedRows]
+            processor.output.truncate(to: snapshot.outputCount)
+            processor.rejects.truncate(to: snapshot.rejectsCount)
+            errorCount = snapshot.errorCount
+            rowsIn = snapshot.rowsIn
+            rowsOut = snapshot.rowsOut
+            rowsRejected = snapshot.rowsRejected
+            stats = snapshot.columns
+            failedRows = limit + 1
+            if options.onError == .fail, let first = processor.errors.first {
+                stop = .stoppedAtError(absolute(first))
+            } else {
+                stop = .tooManyErrors(limit: limit)
+            }
+        } else {
+            failedRows += processor.failedRows
         }
-        return CellError(record: number, line: batch.line(of: r), column: "", value: value, code: code, message: message)
+        summary.rowsIn += rowsIn
+        summary.rowsOut += rowsOut
+        summary.rowsRejected += rowsRejected
+        for k in stats.indices { columns[k].add(stats[k]) }
+        for error in processor.errors.prefix(errorCount) {
+            summary.errorsByCode[error.code, default: 0] += 1
+            if let report {
+                ErrorReportFormat.write(absolute(error), to: report.buffer)
+                try report.flushIfFull()
+            }
+        }
+        if let rejectsFile {
+            rejectsFile.buffer.append(processor.rejects.bytes)
+            try rejectsFile.flushIfFull()
+        }
+        if let output { try output.write(processor.output) }
+        processor.clearResults()
+        if let stop { throw stop }
+        return false
+    }
+
+    /// An error with its record number and line made absolute.
+    private func absolute(_ error: CellError) -> CellError {
+        var error = error
+        error.record += recordBase + 1
+        error.line += lineBase
+        return error
     }
 
     // MARK: Finishing
 
     /// Flushes and closes every output; the main output is renamed into place only when `failed` is false.
     func finish(failed: Bool) {
-        do {
-            try outputBuffer?.flush()
-        } catch {
-            if !(error.isBrokenPipe && options.outputPath == nil) {
-                closeFailure = .output(.cannotWrite(options.outputPath ?? "standard output", error))
+        for k in columns.indices where k < summary.columns.count {
+            summary.columns[k].converted = columns[k].converted
+            summary.columns[k].empty = columns[k].empty
+            summary.columns[k].errors = columns[k].errors
+            if columns[k].converted > 0 {
+                summary.columns[k].min = columns[k].min
+                summary.columns[k].max = columns[k].max
             }
         }
-        if failed || closeFailure != nil {
+        summary.bytesIn = input.bytesRead
+        if failed {
             output?.abandon()
         } else {
             do { try output?.commit() } catch { closeFailure = .output(error) }
         }
         do {
             try report?.close()
-            try rejects?.close()
+            try rejectsFile?.close()
         } catch {
             if closeFailure == nil { closeFailure = .output(error) }
         }

@@ -27,13 +27,13 @@ public final class ConvertJob {
         do {
             let created = try ConvertEngine(options: options)
             engine = created
-            try created.run()
+            try created.run(threads: options.threads)
         } catch {
             failure = error
         }
         if let engine {
-            summary = engine.summary
             engine.finish(failed: failure != nil)
+            summary = engine.summary
             if failure == nil, let closeFailure = engine.closeFailure { failure = closeFailure }
         }
         summary.seconds = (clock.now - started).seconds
@@ -50,13 +50,13 @@ public final class ConvertJob {
     private static func writeSummary(_ summary: RunSummary, to path: String, failure: inout JobError?) {
         do throws(OutputError) {
             let file = try OutputFile(path: path)
-            let buffer = OutputBuffer(descriptor: file.descriptor, capacity: 1 << 16)
+            let buffer = ByteBuffer()
+            buffer.append(summary.json)
             do {
-                try buffer.append(summary.json)
-                try buffer.flush()
+                try file.write(buffer)
             } catch {
                 file.abandon()
-                throw OutputError.cannotWrite(path, error)
+                throw error
             }
             try file.commit()
         } catch {

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Everything a `convert` run needs, as parsed from the command line (defaults as documented).
 public struct ConvertOptions: Sendable {
     /// What to do with a row that has a failed cell.
@@ -56,8 +60,15 @@ public struct ConvertOptions: Sendable {
     public var maxErrors: Int?
     /// `--max-field-size`: the longest field in bytes (default 64 MiB).
     public var maxFieldSize = 64 << 20
+    /// `--threads N`: workers that parse, convert and format chunks in parallel (default: the number of cores).
+    public var threads = ConvertOptions.processorCount
+    /// Bytes of input per unit of parallel work (default 1 MiB; tests use tiny chunks to cut records everywhere).
+    public var chunkSize = 1 << 20
     /// `--locale`; only `C` for now.
     public var locale = "C"
 
     public init() {}
+
+    /// The number of online processors (`sysconf(_SC_NPROCESSORS_ONLN)`).
+    public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 }

@@ -10,8 +10,17 @@ final class LibCSVParser {
     private let parser: UnsafeMutablePointer<csv_parser>
 
     /// Creates a parser (`csv_init`) that keeps spaces around fields and is lenient with stray quotes.
+    private let delimiter: UInt8
+    private let quote: UInt8?
+
     init(delimiter: UInt8, quote: UInt8?) {
         parser = .allocate(capacity: 1)
+        self.delimiter = delimiter
+        self.quote = quote
+        configure()
+    }
+
+    private func configure() {
         // csv_init only fails when options are invalid or memory is exhausted; 0 options are valid.
         _ = csv_init(parser, 0)
         csv_set_delim(parser, delimiter)
@@ -20,6 +29,12 @@ final class LibCSVParser {
         // By default libcsv trims spaces and tabs around unquoted fields; unitpipe keeps them.
         csv_set_space_func(parser, keepEverySpace)
         csv_set_blk_size(parser, 1 << 16)
+    }
+
+    /// Returns the parser to its initial state (`csv_free` + `csv_init`), as if newly created.
+    func reset() {
+        csv_free(parser)
+        configure()
     }
 
     deinit {

@@ -1,31 +1,17 @@
-// The streaming reader. It reads blocks with read(2) and hands libcsv one
-// physical line at a time (split at LF with memchr), so it knows the line on
-// which every record starts even though libcsv reports no positions: a record
-// starts on the first line after the previous record's end that holds anything
-// but CR/LF (libcsv skips blank lines). Records are collected into a reused
-// `RecordStorage` and handed out as `RecordBatch` views between records.
-
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// Reads records from an input source in batches, with bounded memory.
+/// Reads records from an input source in batches, with bounded memory (a pull interface over
+/// `RecordParser` for callers that want one batch at a time).
 public final class CSVReader {
     /// The dialect the reader parses.
     public let dialect: CSVDialect
     private let source: InputSource
-    private let parser: LibCSVParser
-    private let storage: UnsafeMutablePointer<RecordStorage>
+    private let parser: RecordParser
     private let block: UnsafeMutableRawBufferPointer
+    private let readSize: Int
     private var blockStart = 0
     private var blockEnd = 0
-    private var isAtLineStart = true
     private var isSourceExhausted = false
     private var isFinished = false
-    private var recordsHandedOut = 0
-    private let batchRecords: Int
-    private let batchBytes = 1 << 20
-    private let readSize: Int
+    private var hasPendingBatch = false
 
     /// Bytes read from the source so far (as stored).
     public var bytesRead: Int { source.bytesRead }
@@ -45,31 +31,25 @@ public final class CSVReader {
     ) {
         self.source = source
         self.dialect = dialect
-        self.batchRecords = batchRecords
-        parser = LibCSVParser(delimiter: dialect.delimiter, quote: dialect.quote)
-        storage = .allocate(capacity: 1)
-        storage.initialize(to: RecordStorage(maxFieldSize: maxFieldSize))
+        parser = RecordParser(dialect: dialect, maxFieldSize: maxFieldSize, batchRecords: batchRecords)
         block = .allocate(byteCount: max(blockSize, prefix.count, 1), alignment: 64)
         readSize = max(blockSize, 1)
-        var skip = 0
-        if prefix.starts(with: CSVReader.byteOrderMark) { skip = CSVReader.byteOrderMark.count }
+        let skip = CSVReader.byteOrderMarkLength(prefix)
         prefix.withUnsafeBytes { bytes in
-            if bytes.count > skip, let base = bytes.baseAddress {
-                block.copyMemory(from: UnsafeRawBufferPointer(start: base + skip, count: bytes.count - skip))
-            }
+            block.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[skip...]))
         }
-        blockEnd = max(0, prefix.count - skip)
+        blockEnd = prefix.count - skip
     }
 
-    deinit {
-        storage.pointee.deallocate()
-        storage.deinitialize(count: 1)
-        storage.deallocate()
-        block.deallocate()
-    }
+    deinit { block.deallocate() }
 
     /// The UTF-8 byte order mark, dropped from the start of the input.
     public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// 3 when `bytes` starts with a UTF-8 BOM, else 0.
+    public static func byteOrderMarkLength(_ bytes: [UInt8]) -> Int {
+        bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
+    }
 
     /// Reads up to `limit` bytes from the start of `source` (looping over short reads), for sniffing.
     public static func readPrefix(of source: InputSource, limit: Int = 64 << 10) throws(InputError) -> [UInt8] {
@@ -97,66 +77,32 @@ public final class CSVReader {
     ///
     /// The batch is valid until the next call.
     public func nextBatch() throws(InputError) -> RecordBatch? {
+        if hasPendingBatch {
+            parser.clearBatch()
+            hasPendingBatch = false
+        }
         if isFinished { return nil }
-        storage.pointee.reset()
-        while true {
+        while !parser.isBatchFull {
             if blockStart == blockEnd {
                 if isSourceExhausted {
-                    parser.finish(into: storage)
+                    parser.finish()
                     isFinished = true
                     break
                 }
                 try refill()
                 continue
             }
-            feedSegment()
-            if !storage.pointee.isInRecord
-                && (storage.pointee.recordCount >= batchRecords || storage.pointee.byteCount >= batchBytes)
-            {
-                break
-            }
+            guard let base = block.baseAddress else { break }
+            blockStart += parser.feedLine(UnsafeRawBufferPointer(start: base + blockStart, count: blockEnd - blockStart))
         }
-        if storage.pointee.recordCount == 0 { return nil }
-        let batch = RecordBatch(storage: storage.pointee, firstRecordIndex: recordsHandedOut)
-        recordsHandedOut += batch.count
-        return batch
+        if parser.pendingRecords == 0 { return nil }
+        hasPendingBatch = true
+        return parser.batch()
     }
 
     private func refill() throws(InputError) {
         blockStart = 0
         blockEnd = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: block[0..<readSize]))
         if blockEnd == 0 { isSourceExhausted = true }
-    }
-
-    /// Feeds libcsv the rest of the current line (or of the block), keeping line numbers.
-    private func feedSegment() {
-        guard let base = block.baseAddress else { return }
-        let start = base + blockStart
-        let available = blockEnd - blockStart
-        let newline = memchr(start, 0x0A, available)
-        let length = newline.map { UnsafeRawPointer($0) - UnsafeRawPointer(start) + 1 } ?? available
-        if isAtLineStart && !storage.pointee.isInRecord && !CSVReader.isBlank(start, length) {
-            storage.pointee.isInRecord = true
-            storage.pointee.recordStartLine = storage.pointee.line
-        }
-        parser.parse(UnsafeRawBufferPointer(start: start, count: length), into: storage)
-        if parser.pendingFieldSize > storage.pointee.maxFieldSize {
-            if storage.pointee.oversizedFieldPrefix == nil {
-                storage.pointee.oversizedFieldPrefix = parser.discardPendingField(keeping: RecordStorage.truncatedFieldLength)
-            } else {
-                _ = parser.discardPendingField(keeping: 0)
-            }
-            storage.pointee.pendingProblem = .fieldTooLarge
-        }
-        blockStart += length
-        isAtLineStart = newline != nil
-        if isAtLineStart { storage.pointee.line += 1 }
-    }
-
-    /// `true` when the segment holds only CR and LF bytes (a line libcsv skips).
-    private static func isBlank(_ start: UnsafeMutableRawPointer, _ length: Int) -> Bool {
-        let bytes = start.assumingMemoryBound(to: UInt8.self)
-        for i in 0..<length where bytes[i] != 0x0D && bytes[i] != 0x0A { return false }
-        return true
     }
 }

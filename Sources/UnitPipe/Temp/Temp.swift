@@ -1,21 +1,4 @@
 // TEMPORARY scaffolding until helpers deliver; never committed.
-public enum NumberError: Error, Sendable, Equatable, Hashable { case invalidNumber, grouping, multipleDecimal, overflow }
-public enum NumberParseResult: Sendable, Equatable { case number(Double), empty, failure(NumberError) }
-public struct NumberConventions: Sendable, Equatable { public static let c = NumberConventions() }
-public struct NumberParser: Sendable {
-    public init(conventions: NumberConventions = .c) {}
-    public func parse(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
-        parse(String(decoding: field, as: UTF8.self))
-    }
-    public func parse(_ text: String) -> NumberParseResult {
-        let t = text.trimmingCharacters(in: .whitespaces)
-        if t.isEmpty { return .empty }
-        if t.filter({ $0 == "." }).count > 1 { return .failure(.multipleDecimal) }
-        guard t.allSatisfy({ "0123456789.+-eE".contains($0) }), let d = Double(t) else { return .failure(.invalidNumber) }
-        if !d.isFinite { return .failure(.overflow) }
-        return .number(d)
-    }
-}
 public enum NumberWriter {
     public static let maxShortestLength = 32
     public static func maxFixedLength(decimals: Int) -> Int { 340 + decimals }

@@ -1,7 +1,7 @@
 /// Writes records in a dialect: the delimiter kept, fields quoted only where RFC 4180 needs it
 /// (a delimiter, quote, CR or LF inside) or where a field starts or ends with a space or tab,
 /// which some readers would trim; LF line ends, no BOM.
-public struct CSVWriter {
+public struct CSVWriter: Sendable {
     /// The delimiter byte written between fields.
     public let delimiter: UInt8
     /// The quote byte, or `nil` to write fields as they are.
@@ -17,6 +17,7 @@ public struct CSVWriter {
     public func needsQuotes(_ field: UnsafeRawBufferPointer) -> Bool {
         guard let quote, let first = field.first, let last = field.last else { return false }
         if first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 { return true }
+        let delimiter = self.delimiter
         for byte in field where byte == delimiter || byte == quote || byte == 0x0A || byte == 0x0D {
             return true
         }
@@ -25,37 +26,43 @@ public struct CSVWriter {
 
     /// Appends `field`, quoting and doubling quotes when needed.
     @inline(__always)
-    public func writeField(_ field: UnsafeRawBufferPointer, to output: OutputBuffer) throws(SystemError) {
+    public func writeField(_ field: UnsafeRawBufferPointer, to output: ByteBuffer) {
         guard let quote, needsQuotes(field) else {
-            try output.append(field)
+            output.append(field)
             return
         }
-        try output.append(quote)
+        output.append(quote)
         var runStart = 0
         for i in 0..<field.count where field[i] == quote {
-            try output.append(UnsafeRawBufferPointer(rebasing: field[runStart...i]))
-            try output.append(quote)
+            output.append(UnsafeRawBufferPointer(rebasing: field[runStart...i]))
+            output.append(quote)
             runStart = i + 1
         }
-        try output.append(UnsafeRawBufferPointer(rebasing: field[runStart...]))
-        try output.append(quote)
+        output.append(UnsafeRawBufferPointer(rebasing: field[runStart...]))
+        output.append(quote)
     }
 
     /// Appends a field given as text (headers, reports).
-    public func writeField(_ text: String, to output: OutputBuffer) throws(SystemError) {
-        let bytes = Array(text.utf8)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
-        defer { buffer.deallocate() }
-        buffer.copyBytes(from: bytes)
-        try writeField(UnsafeRawBufferPointer(buffer), to: output)
+    public func writeField(_ text: String, to output: ByteBuffer) {
+        var text = text
+        text.withUTF8 { writeField(UnsafeRawBufferPointer($0), to: output) }
     }
 
     /// Appends a whole record of text fields and a LF.
-    public func writeRecord(_ fields: [String], to output: OutputBuffer) throws(SystemError) {
+    public func writeRecord(_ fields: [String], to output: ByteBuffer) {
         for (i, field) in fields.enumerated() {
-            if i > 0 { try output.append(delimiter) }
-            try writeField(field, to: output)
+            if i > 0 { output.append(delimiter) }
+            writeField(field, to: output)
         }
-        try output.append(UInt8(ascii: "\n"))
+        output.append(UInt8(ascii: "\n"))
+    }
+
+    /// Appends record `r` of `batch` with its fields as read, and a LF.
+    public func writeRecord(_ r: Int, of batch: RecordBatch, to output: ByteBuffer) {
+        for f in 0..<batch.fieldCount(of: r) {
+            if f > 0 { output.append(delimiter) }
+            writeField(batch.field(f, of: r), to: output)
+        }
+        output.append(UInt8(ascii: "\n"))
     }
 }

@@ -34,6 +34,20 @@ public final class OutputFile {
 
     deinit { abandon() }
 
+    /// Writes the buffer's bytes (`write(2)` until done) and empties it.
+    public func write(_ buffer: ByteBuffer) throws(OutputError) {
+        do {
+            try descriptor.writeAll(buffer.bytes)
+        } catch {
+            if error.isBrokenPipe && path == nil { throw .closedPipe }
+            throw .cannotWrite(displayName, error)
+        }
+        buffer.removeAll()
+    }
+
+    /// The name used in messages: the path, or `standard output`.
+    public var displayName: String { path ?? "standard output" }
+
     /// A `mkstemp` template in the same directory as `path`, so the final rename stays on one file system.
     static func temporaryTemplate(for path: String) -> String {
         let slash = path.lastIndex(of: "/")
@@ -70,5 +84,7 @@ public final class OutputFile {
 public enum OutputError: Error, Sendable, Equatable {
     case cannotCreate(String, SystemError)
     case cannotWrite(String, SystemError)
+    /// The reader of standard output went away (a closed pipe): the run ends quietly.
+    case closedPipe
     case isDirectory(String)
 }

@@ -1,0 +1,249 @@
+// Design note — parsing one cell in stages, after fast_float:
+//
+// 1. Trim and scan. One pass over the bytes trims blanks (space, tab, NBSP, narrow NBSP),
+//    validates the C-locale grammar and collects the value as `mantissa · 10^exponent`:
+//    the digits accumulate into a `UInt64` with wrapping arithmetic, which is exact as long
+//    as there are at most 19 significant digits (leading zeros do not count; only when the
+//    digit count exceeds 19 are they counted, so the common case pays nothing).
+// 2. Fast path (Clinger). When the mantissa is at most 2^53 and the power of ten is exact
+//    in a `Double` (10^0…10^22), `Double(m) * 10^e` or `Double(m) / 10^-e` is a single
+//    correctly rounded IEEE operation, so it is the correctly rounded result. Exponents
+//    23…37 are reduced first by multiplying the mantissa by 10^(e-22) in integers while it
+//    stays at most 2^53 ("extended" Clinger).
+// 3. Slow path (`NumberParser+SlowPath.swift`, out of line): everything else — more than
+//    19 significant digits, large exponents, huge exponent digit strings — goes to glibc
+//    `strtod` with the C locale installed on the thread (`uselocale`; the Glibc module does
+//    not export `strtod_l`), which rounds correctly for any number of digits.
+//
+// No stage allocates on the fast path; the slow path copies the validated bytes into a
+// temporary (stack) buffer to NUL-terminate them.
+
+/// A byte-level parser for the numbers in CSV cells, correctly rounded to the nearest `Double`.
+///
+/// The parser is a value: create one per job (or per column) and call ``parse(_:)`` for
+/// every cell. It implements the C locale (DESIGN §3):
+/// - leading and trailing ASCII space, tab, NBSP (U+00A0) and narrow NBSP (U+202F) are trimmed,
+///   and a cell that is empty after trimming is ``NumberParseResult/empty``;
+/// - an optional sign `+`, `-` or `−` (U+2212 MINUS SIGN);
+/// - ASCII digits with at most one `.`, with digits on at least one side of it (`.5`, `5.`);
+///   a second `.` in the digits is ``NumberError/multipleDecimal``;
+/// - an optional exponent `e`/`E` with an optional ASCII sign and at least one digit; an
+///   exponent of any length is accepted (it saturates, it never overflows an `Int`);
+/// - anything else (`nan`, `inf`, hex, `1,5`, inner blanks, `--1`) is ``NumberError/invalidNumber``.
+///
+/// The value is the nearest `Double`, ties to even, for any number of digits — the same as
+/// glibc `strtod`. A value whose magnitude rounds to infinity is ``NumberError/overflow``;
+/// tiny values round to subnormals or to a signed zero, and `-0` is `-0.0`.
+public struct NumberParser: Sendable {
+    /// The conventions the parser reads numbers in; only ``NumberConventions/c`` exists today.
+    public let conventions: NumberConventions
+
+    /// Creates a parser for numbers written in the given conventions.
+    ///
+    /// - Parameter conventions: How numbers are written; defaults to the C locale.
+    public init(conventions: NumberConventions = .c) {
+        self.conventions = conventions
+    }
+
+    /// Parses one CSV cell given as its raw UTF-8 field bytes (not NUL-terminated).
+    ///
+    /// - Parameter field: The bytes of the field, quotes already removed.
+    /// - Returns: The correctly rounded number, ``NumberParseResult/empty`` for a blank cell,
+    ///   or the reason the cell is not a number.
+    public func parse(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
+        var start = 0
+        var end = field.count
+        // Trim leading blanks.
+        while start < end {
+            let byte = field[start]
+            if byte == ASCII.space || byte == ASCII.tab {
+                start += 1
+            } else if byte == 0xC2, end - start >= 2, field[start + 1] == 0xA0 {
+                start += 2
+            } else if byte == 0xE2, end - start >= 3, field[start + 1] == 0x80, field[start + 2] == 0xAF {
+                start += 3
+            } else {
+                break
+            }
+        }
+        // Trim trailing blanks.
+        while end > start {
+            let byte = field[end - 1]
+            if byte == ASCII.space || byte == ASCII.tab {
+                end -= 1
+            } else if byte == 0xA0, end - start >= 2, field[end - 2] == 0xC2 {
+                end -= 2
+            } else if byte == 0xAF, end - start >= 3, field[end - 2] == 0x80, field[end - 3] == 0xE2 {
+                end -= 3
+            } else {
+                break
+            }
+        }
+        if start == end { return .empty }
+
+        // Sign.
+        var index = start
+        var isNegative = false
+        let first = field[index]
+        if first == ASCII.plus {
+            index += 1
+        } else if first == ASCII.minus {
+            isNegative = true
+            index += 1
+        } else if first == 0xE2, end - index >= 3, field[index + 1] == 0x88, field[index + 2] == 0x92 {
+            isNegative = true
+            index += 3
+        }
+        let bodyStart = index
+
+        // Integer digits.
+        var mantissa: UInt64 = 0
+        while index < end {
+            let digit = field[index] &- ASCII.zero
+            if digit > 9 { break }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            index += 1
+        }
+        let integerDigitCount = index - bodyStart
+
+        // Fraction digits.
+        var fractionDigitCount = 0
+        if index < end, field[index] == ASCII.period {
+            index += 1
+            let fractionStart = index
+            while index < end {
+                let digit = field[index] &- ASCII.zero
+                if digit > 9 { break }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                index += 1
+            }
+            fractionDigitCount = index - fractionStart
+            if index < end, field[index] == ASCII.period { return .failure(.multipleDecimal) }
+        }
+        let digitCount = integerDigitCount + fractionDigitCount
+        if digitCount == 0 { return .failure(.invalidNumber) }
+
+        // Exponent.
+        var explicitExponent = 0
+        if index < end, field[index] | 0x20 == ASCII.lowercaseE {
+            index += 1
+            var isExponentNegative = false
+            if index < end, field[index] == ASCII.plus || field[index] == ASCII.minus {
+                isExponentNegative = field[index] == ASCII.minus
+                index += 1
+            }
+            let exponentStart = index
+            var magnitude = 0
+            while index < end {
+                let digit = field[index] &- ASCII.zero
+                if digit > 9 { break }
+                if magnitude < Self.exponentSaturation { magnitude = magnitude * 10 + Int(digit) }
+                index += 1
+            }
+            if index == exponentStart { return .failure(.invalidNumber) }
+            if index != end { return .failure(.invalidNumber) }
+            if magnitude >= Self.exponentSaturation {
+                // No fast path can apply; strtod handles exponent strings of any length.
+                return Self.parseExactly(field, body: bodyStart..<end, isNegative: isNegative)
+            }
+            explicitExponent = isExponentNegative ? -magnitude : magnitude
+        }
+        if index != end { return .failure(.invalidNumber) }
+
+        if digitCount > Self.maxExactDigits,
+           Self.significantDigitCount(field, digits: bodyStart..<index, digitCount: digitCount) > Self.maxExactDigits {
+            return Self.parseExactly(field, body: bodyStart..<end, isNegative: isNegative)
+        }
+        if mantissa == 0 { return .number(isNegative ? -0.0 : 0.0) }
+
+        let exponent = explicitExponent - fractionDigitCount
+        if mantissa <= Self.maxExactMantissa {
+            var value: Double?
+            if exponent >= 0 {
+                if exponent <= Self.maxExactPowerOfTen {
+                    value = Double(mantissa) * Self.powersOfTen[exponent]
+                } else if exponent <= Self.maxExactPowerOfTen + Self.maxMantissaShift {
+                    let (shifted, overflow) = mantissa.multipliedReportingOverflow(
+                        by: Self.integerPowersOfTen[exponent - Self.maxExactPowerOfTen])
+                    if !overflow, shifted <= Self.maxExactMantissa {
+                        value = Double(shifted) * Self.powersOfTen[Self.maxExactPowerOfTen]
+                    }
+                }
+            } else if exponent >= -Self.maxExactPowerOfTen {
+                value = Double(mantissa) / Self.powersOfTen[-exponent]
+            }
+            if let value { return .number(isNegative ? -value : value) }
+        }
+        return Self.parseExactly(field, body: bodyStart..<end, isNegative: isNegative)
+    }
+
+    /// Parses a number given as a `String`, with the same semantics as the byte-level entry point.
+    ///
+    /// - Parameter text: The cell's text.
+    /// - Returns: The same result as parsing the string's UTF-8 bytes.
+    public func parse(_ text: String) -> NumberParseResult {
+        var text = text
+        return text.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
+    }
+}
+
+extension NumberParser {
+    /// The most significant digits a `UInt64` mantissa holds exactly (10^19 − 1 < 2^64).
+    static let maxExactDigits = 19
+    /// The largest integer every smaller integer of which a `Double` represents exactly: 2^53.
+    static let maxExactMantissa: UInt64 = 1 << 53
+    /// The largest power of ten a `Double` represents exactly (5^22 < 2^53).
+    static let maxExactPowerOfTen = 22
+    /// The most decimal digits an exponent can move into a mantissa of at least 1 that stays ≤ 2^53.
+    static let maxMantissaShift = 15
+    /// The exponent magnitude at which digit accumulation stops; far beyond any finite `Double`.
+    static let exponentSaturation = 1 << 40
+
+    /// The exact powers 10^0 … 10^22 as `Double`s (each literal is exactly representable).
+    static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// The powers 10^0 … 10^15 as integers, for moving exponent digits into the mantissa.
+    static let integerPowersOfTen: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000,
+        1_000_000_000, 10_000_000_000, 100_000_000_000, 1_000_000_000_000,
+        10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+    ]
+
+    /// Counts the digits from the first non-zero digit on, skipping the decimal point.
+    ///
+    /// Called only when there are more than 19 digits in all, to decide whether the
+    /// wrapping mantissa is still exact (leading zeros add nothing to it).
+    /// - Parameters:
+    ///   - field: The cell's bytes.
+    ///   - digits: The range of the digits and the optional `.`, sign and exponent excluded.
+    ///   - digitCount: The number of digits in that range.
+    /// - Returns: The number of significant digits.
+    static func significantDigitCount(_ field: UnsafeRawBufferPointer, digits: Range<Int>, digitCount: Int) -> Int {
+        var count = digitCount
+        for index in digits {
+            let byte = field[index]
+            if byte == ASCII.zero {
+                count -= 1
+            } else if byte != ASCII.period {
+                break
+            }
+        }
+        return count
+    }
+}
+
+extension NumberParser {
+    /// The ASCII bytes the number grammar uses.
+    enum ASCII {
+        static let tab = UInt8(ascii: "\t")
+        static let space = UInt8(ascii: " ")
+        static let plus = UInt8(ascii: "+")
+        static let minus = UInt8(ascii: "-")
+        static let period = UInt8(ascii: ".")
+        static let zero = UInt8(ascii: "0")
+        static let lowercaseE = UInt8(ascii: "e")
+    }
+}

@@ -1,0 +1,109 @@
+// Records from bytes, with the line each starts on. libcsv reports no
+// positions, so the parser hands it one physical line at a time (split at LF
+// with memchr): a record starts on the first line after the previous record's
+// end that holds anything but CR/LF (libcsv skips blank lines). Complete
+// records collect in a reused `RecordStorage` and are handed out as
+// `RecordBatch` views, only ever between records.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Parses bytes into batches of records, keeping line numbers and bounding field sizes.
+final class RecordParser {
+    private let parser: LibCSVParser
+    private let storage: UnsafeMutablePointer<RecordStorage>
+    private var isAtLineStart = true
+    private var recordsHandedOut = 0
+    private let batchRecords: Int
+    private let batchBytes = 1 << 20
+
+    /// Creates a parser for `dialect`; lines are counted from `firstLine`.
+    init(dialect: CSVDialect, maxFieldSize: Int, batchRecords: Int = 8192, firstLine: Int = 1) {
+        parser = LibCSVParser(delimiter: dialect.delimiter, quote: dialect.quote)
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: RecordStorage(maxFieldSize: maxFieldSize))
+        storage.pointee.line = firstLine
+        self.batchRecords = batchRecords
+    }
+
+    deinit {
+        storage.pointee.deallocate()
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+    }
+
+    /// Returns to the state of a new parser (line 1, no records), keeping the memory.
+    func reset() {
+        parser.reset()
+        storage.pointee.reset()
+        storage.pointee.line = 1
+        storage.pointee.isInRecord = false
+        storage.pointee.pendingProblem = .none
+        storage.pointee.oversizedFieldPrefix = nil
+        isAtLineStart = true
+        recordsHandedOut = 0
+    }
+
+    /// `true` between a record's first byte and its end: the bytes fed so far end inside a record.
+    var isInRecord: Bool { storage.pointee.isInRecord }
+
+    /// The line the next byte fed is on.
+    var line: Int { storage.pointee.line }
+
+    /// `true` when enough complete records are collected to hand out a batch.
+    var isBatchFull: Bool {
+        !storage.pointee.isInRecord
+            && (storage.pointee.recordCount >= batchRecords || storage.pointee.byteCount >= batchBytes)
+    }
+
+    /// The number of complete records waiting in the current batch.
+    var pendingRecords: Int { storage.pointee.recordCount }
+
+    /// Feeds libcsv the bytes up to and including the first LF of `bytes` (or all of them);
+    /// returns how many bytes it consumed.
+    func feedLine(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard let start = bytes.baseAddress, bytes.count > 0 else { return 0 }
+        let newline = memchr(start, 0x0A, bytes.count)
+        let length = newline.map { UnsafeRawPointer($0) - start + 1 } ?? bytes.count
+        if isAtLineStart && !storage.pointee.isInRecord && !RecordParser.isBlank(start, length) {
+            storage.pointee.isInRecord = true
+            storage.pointee.recordStartLine = storage.pointee.line
+        }
+        parser.parse(UnsafeRawBufferPointer(start: start, count: length), into: storage)
+        if parser.pendingFieldSize > storage.pointee.maxFieldSize {
+            if storage.pointee.oversizedFieldPrefix == nil {
+                storage.pointee.oversizedFieldPrefix = parser.discardPendingField(keeping: RecordStorage.truncatedFieldLength)
+            } else {
+                _ = parser.discardPendingField(keeping: 0)
+            }
+            storage.pointee.pendingProblem = .fieldTooLarge
+        }
+        isAtLineStart = newline != nil
+        if isAtLineStart { storage.pointee.line += 1 }
+        return length
+    }
+
+    /// Ends the input: flushes a last record without a final newline, marking an unterminated quote.
+    func finish() {
+        parser.finish(into: storage)
+    }
+
+    /// The complete records collected so far; valid until `clearBatch()`.
+    func batch() -> RecordBatch {
+        RecordBatch(storage: storage.pointee, firstRecordIndex: recordsHandedOut)
+    }
+
+    /// Forgets the records of the current batch (between records only).
+    func clearBatch() {
+        recordsHandedOut += storage.pointee.recordCount
+        storage.pointee.reset()
+    }
+
+    /// `true` when the segment holds only CR and LF bytes (a line libcsv skips).
+    private static func isBlank(_ start: UnsafeRawPointer, _ length: Int) -> Bool {
+        let bytes = start.assumingMemoryBound(to: UInt8.self)
+        for i in 0..<length where bytes[i] != 0x0D && bytes[i] != 0x0A { return false }
+        return true
+    }
+}

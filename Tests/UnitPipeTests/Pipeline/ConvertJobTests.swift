@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import UnitPipe
+
+/// Runs a job on `text` and returns its output, error report, rejects and summary.
+func runJob(_ text: String, configure: (inout ConvertOptions) -> Void) throws -> (output: String, errors: String, rejects: String, summary: RunSummary, failure: JobError?) {
+    let dir = NSTemporaryDirectory() + "unitpipe-job-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try Data(text.utf8).write(to: URL(fileURLWithPath: dir + "/in.csv"))
+    var options = ConvertOptions()
+    options.inputPath = dir + "/in.csv"
+    options.outputPath = dir + "/out.csv"
+    options.errorsPath = dir + "/errors.csv"
+    options.rejectsPath = dir + "/rejects.csv"
+    configure(&options)
+    let outcome = ConvertJob(options: options).run()
+    func read(_ name: String) -> String { (try? String(contentsOfFile: dir + "/" + name, encoding: .utf8)) ?? "<missing>" }
+    return (read("out.csv"), read("errors.csv"), read("rejects.csv"), outcome.summary, outcome.failure)
+}
+
+@Suite("ConvertJob")
+struct ConvertJobTests {
+    /// A file with multi-line quoted fields, CRLF, blank lines, bad numbers and ragged rows.
+    static let messy: String = {
+        var text = "id,len,note\r\n"
+        for i in 1...400 {
+            switch i % 13 {
+            case 0: text += "\(i),\(i)..5,bad\r\n"
+            case 4: text += "\(i),\(i).25,\"multi\r\nline, with \"\"quotes\"\"\r\n\"\r\n"
+            case 6: text += "\r\n\(i),\(i)\r\n"
+            case 9: text += "\(i),,empty\r\n"
+            default: text += "\(i),\(Double(i) * 0.3),plain\r\n"
+            }
+        }
+        return text + "401,1,\"unterminated\r\n402,2,x\r\n"
+    }()
+
+    @Test(arguments: [1, 2, 3])
+    func outputIsIdenticalForEveryThreadCountAndChunkSize(threads: Int) throws {
+        let reference = try runJob(Self.messy) {
+            $0.columns = [ColumnSpec(column: .name("len"), from: "km", to: "m")]
+            $0.threads = 1
+        }
+        #expect(reference.summary.rowsIn == 401)
+        #expect(reference.summary.rowsIn == reference.summary.rowsOut + reference.summary.rowsRejected)
+        #expect(reference.errors.contains("401,495,,"))
+        for chunkSize in [1, 7, 64, 1000, 1 << 20] {
+            let run = try runJob(Self.messy) {
+                $0.columns = [ColumnSpec(column: .name("len"), from: "km", to: "m")]
+                $0.threads = threads
+                $0.chunkSize = chunkSize
+            }
+            #expect(run.output == reference.output, "threads \(threads), chunk \(chunkSize)")
+            #expect(run.errors == reference.errors, "threads \(threads), chunk \(chunkSize)")
+            #expect(run.rejects == reference.rejects, "threads \(threads), chunk \(chunkSize)")
+            #expect(run.summary.rowsOut == reference.summary.rowsOut)
+            #expect(run.summary.errorsByCode == reference.summary.errorsByCode)
+            #expect(run.summary.columns == reference.summary.columns)
+        }
+    }
+
+    @Test(arguments: [1, 2])
+    func maxErrorsStopsAtTheSameRowForEveryThreadCount(threads: Int) throws {
+        for chunkSize in [16, 1 << 20] {
+            let run = try runJob(Self.messy) {
+                $0.columns = [ColumnSpec(column: .name("len"), from: "km", to: "m")]
+                $0.threads = threads
+                $0.chunkSize = chunkSize
+                $0.maxErrors = 5
+            }
+            #expect(run.failure == .tooManyErrors(limit: 5))
+            #expect(run.summary.rowsRejected == 6)
+            #expect(run.summary.rowsIn == run.summary.rowsOut + run.summary.rowsRejected)
+            // Failed rows in order: 6 (ragged), 13 (bad), 19, 26, 32, 39: the sixth is record 39.
+            let reported = run.errors.split(separator: "\n").dropFirst().map { $0.prefix(while: { $0 != "," }) }
+            #expect(reported.count == 6)
+            #expect(reported.last == "39")
+            #expect(run.output == "<missing>")
+        }
+    }
+}
