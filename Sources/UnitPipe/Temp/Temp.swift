@@ -14,37 +14,4 @@ public enum NumberWriter {
     }
     public static func fixed(_ value: Double, decimals: Int) -> String { String(format: "%.\(decimals)f", value) }
 }
-public struct Rational: Hashable, Sendable { var n: Double }
-public struct Dimension: Hashable, Sendable, CustomStringConvertible { public let name: String; public var description: String { name } }
-public struct UnitDefinition: Hashable, Sendable { public let symbol: String; public let dimension: Dimension; let s: Double; let o: Double }
-public enum UnitError: Error, Sendable, Equatable {
-    case unknownUnit(String, suggestion: String?)
-    case dimensionMismatch(from: String, fromDimension: Dimension, to: String, toDimension: Dimension)
-}
-public struct UnitCatalog: Sendable {
-    public static let standard = UnitCatalog()
-    public var units: [UnitDefinition] = [
-        UnitDefinition(symbol: "m", dimension: Dimension(name: "length"), s: 1, o: 0),
-        UnitDefinition(symbol: "km", dimension: Dimension(name: "length"), s: 1000, o: 0),
-        UnitDefinition(symbol: "mi", dimension: Dimension(name: "length"), s: 1609.344, o: 0),
-        UnitDefinition(symbol: "K", dimension: Dimension(name: "temperature"), s: 1, o: 0),
-        UnitDefinition(symbol: "degC", dimension: Dimension(name: "temperature"), s: 1, o: 273.15),
-        UnitDefinition(symbol: "degF", dimension: Dimension(name: "temperature"), s: 5.0/9, o: 459.67*5/9),
-    ]
-    public func unit(named name: String) throws(UnitError) -> UnitDefinition {
-        guard let u = units.first(where: { $0.symbol == name }) else { throw .unknownUnit(name, suggestion: nil) }
-        return u
-    }
-}
-public struct FactorMatrix: Sendable {
-    let s: Double; let o: Double
-    public init(sources: [UnitDefinition], target: UnitDefinition) throws(UnitError) {
-        let f = sources[0]
-        guard f.dimension == target.dimension else { throw .dimensionMismatch(from: f.symbol, fromDimension: f.dimension, to: target.symbol, toDimension: target.dimension) }
-        s = f.s / target.s; o = (f.o - target.o) / target.s
-    }
-    public func convert(_ values: UnsafeMutableBufferPointer<Double>, source sourceIndex: Int) {
-        for i in values.indices { values[i] = values[i] * s + o }
-    }
-}
 import Foundation

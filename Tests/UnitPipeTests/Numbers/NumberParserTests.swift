@@ -38,22 +38,6 @@ private func strtodOracle(_ text: String) -> NumberParseResult {
     }
 }
 
-/// A small deterministic PRNG (SplitMix64), so every failing case can be reproduced.
-private struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    mutating func next(in range: ClosedRange<Int>) -> Int { range.lowerBound + next(range.count) }
-}
-
-private let isLongRun = getenv("UNITPIPE_LONG_TESTS").map { String(cString: $0) == "1" } ?? false
-
 // MARK: - Grammar tables
 
 @Test(arguments: [

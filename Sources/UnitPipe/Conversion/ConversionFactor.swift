@@ -1,0 +1,178 @@
+// Design note: correctly rounded x·S + O.
+//
+// S and O are exact rationals. Rounding S to one Double and computing
+// x*S + O leaves about one result in ten an ulp off, so each is stored as a
+// double-double (hi + lo, each rounded once from the exact rational) and the
+// fast path evaluates
+//
+//     p + e = x·Sh exactly          (Dekker's two-product; no FMA instruction
+//                                    is assumed, so it vectorizes on baseline x86-64)
+//     s + err = p + Oh exactly      (Knuth's two-sum)
+//     low ≈ err + e + x·Sl + Ol,    r = RN(s + low)
+//
+// with a rigorous bound B on |x·S + O − (s + low)|: 2^-100·(|p| + |Oh|) covers
+// the dropped x·(S − Sh − Sl) and O − Oh − Ol (each ≤ 2^-106 relative), the
+// rounding of x·Sl and of the three additions (≤ 13·2^-106 together), and
+// 2^-1060 covers underflow (each product loses at most 2^-1075 in the
+// subnormal range). r is then certain when RN(s + (low − B)) and
+// RN(s + (low + B)) both equal r: rounding is monotonic, so every value in
+// the interval, the exact one included, rounds to r. When S is a Double and O
+// is zero, nothing is dropped or rounded before the final addition, so B is
+// only the underflow term and exact ties (x·12 halfway between two Doubles)
+// are certified and broken to even by the hardware.
+//
+// What cannot be certified is flagged: a value within B of a midpoint (exact
+// ties are common: 1.049 in → cm is exactly halfway between two Doubles), an
+// exact zero reached by cancellation (handled by `zeroInput` instead),
+// overflow, infinities. NaN passes through unflagged. A flagged value is
+// decided exactly: when S = a/b and O = c/d have small terms (a·d, c·b, b·d
+// exact Doubles) and x and r are far from overflow and underflow, the sign of
+// V − M = (x·a·d + c·b − M·b·d)/(b·d) against the midpoints M on either side
+// of r is the sign of a sum of six Doubles from error-free products, found
+// exactly with a Shewchuk expansion (tens of nanoseconds); otherwise
+// `ExactRounding` decides with big integers.
+
+/// The precomputed fast-path data of one source → target pair, plus its exact factors for the slow path.
+struct ConversionFactor: Sendable {
+    /// The exact scale `S`.
+    let scale: Rational
+    /// The exact offset `O`.
+    let offset: Rational
+    /// `S` rounded once, and the exact remainder rounded once.
+    let scaleHi: Double, scaleLo: Double
+    /// `scaleHi` split into two 26-bit halves for Dekker's product.
+    let scaleHiHead: Double, scaleHiTail: Double
+    /// `O` rounded once, and the exact remainder rounded once.
+    let offsetHi: Double, offsetLo: Double
+    /// The relative part of the error bound: 0 when S is a `Double` and O is zero, else 2^-100.
+    let boundFactor: Double
+    /// The input whose exact result is zero, when it is a `Double` (`32` for degF → degC); NaN otherwise.
+    let zeroInput: Double
+    /// For the exact midpoint test, `a·d`, `c·b` and `b·d` of `S = a/b`, `O = c/d` as exact `Double`s; NaN when too large.
+    let midpointTerms: (ad: Double, cb: Double, bd: Double)
+    /// `true` when `x * scaleHi` alone is the correctly rounded result: S is a `Double` with |S| ≥ 1 and O is zero.
+    let isPlainProduct: Bool
+
+    /// Veltkamp's splitting constant 2^27 + 1.
+    private static let splitter: Double = 134_217_729
+    /// The absolute error bound that covers underflow in the products.
+    private static let underflowBound: Double = 0x1p-1060
+
+    /// Prepares the pair `y = x·scale + offset`.
+    init(scale: Rational, offset: Rational) {
+        self.scale = scale
+        self.offset = offset
+        let s = DoubleDouble(scale), o = DoubleDouble(offset)
+        (scaleHi, scaleLo, offsetHi, offsetLo) = (s.hi, s.lo, o.hi, o.lo)
+        let gamma = s.hi * ConversionFactor.splitter
+        scaleHiHead = gamma - (gamma - s.hi)
+        scaleHiTail = s.hi - scaleHiHead
+        let isScaleExact = scale.exactDouble != nil
+        boundFactor = isScaleExact && offset.isZero ? 0 : 0x1p-100
+        isPlainProduct = isScaleExact && offset.isZero && s.hi.magnitude >= 1
+        let root = offset.negated.flatMap { $0.divided(by: scale) }
+        zeroInput = root?.exactDouble ?? .nan
+        let a = Rational(scale.numerator), b = Rational(scale.denominator)
+        let c = Rational(offset.numerator), d = Rational(offset.denominator)
+        func small(_ x: Rational?) -> Double {
+            guard let x, let value = x.exactDouble, value.magnitude < 0x1p53 else { return .nan }
+            return value
+        }
+        midpointTerms = (small(a.multiplied(by: d)), small(c.multiplied(by: b)), small(b.multiplied(by: d)))
+    }
+
+    /// Evaluates `x·S + O` in double-double arithmetic and says whether the rounded result is certain.
+    ///
+    /// - Returns: The result, and a flag: 0 when the result is the correctly
+    ///   rounded value (always for NaN), 1 when `exactValue(_:)` must decide.
+    @inline(__always)
+    func fastValue(_ x: Double) -> (value: Double, needsExact: UInt8) {
+        let p = x * scaleHi
+        let gamma = x * ConversionFactor.splitter
+        let xHead = gamma - (gamma - x)
+        let xTail = x - xHead
+        let e = ((xHead * scaleHiHead - p) + xHead * scaleHiTail + xTail * scaleHiHead) + xTail * scaleHiTail
+        let t = x * scaleLo
+        let s = p + offsetHi
+        let v = s - p
+        let err = (p - (s - v)) + (offsetHi - v)
+        let low = ((err + e) + t) + offsetLo
+        let r = s + low
+        let bound = boundFactor * (p.magnitude + offsetHi.magnitude) + ConversionFactor.underflowBound
+        let above = s + (low + bound)
+        let below = s + (low - bound)
+        let isZero = x == zeroInput
+        // Branch-free (no short-circuit operators), so the loops that inline this stay vectorizable.
+        let bracketHolds: UInt8 = (above == r ? 1 : 0) & (below == r ? 1 : 0)
+        let needsExact = ~(bracketHolds | (isZero ? 1 : 0) | (x != x ? 1 : 0)) & 1
+        return (isZero ? 0 : r, needsExact)
+    }
+
+    /// The correctly rounded `x·S + O`, computed exactly; for values the fast path could not certify.
+    func exactValue(_ x: Double) -> Double {
+        let r = fastValue(x).value
+        let safe = 0x1p-900...0x1p900
+        let (ad, cb, bd) = midpointTerms
+        guard !(ad.isNaN || cb.isNaN || bd.isNaN), safe.contains(r.magnitude), x == 0 || safe.contains(x.magnitude) else {
+            return ExactRounding.value(x, scale: scale, offset: offset)
+        }
+        // |V − (s + low)| ≤ B ≪ ulp, so V lies between the midpoints below and above r, give or take B.
+        let below = r.nextDown, above = r.nextUp
+        let (xad, xadError) = ConversionFactor.twoProduct(x, ad)
+        let (rbd, rbdError) = ConversionFactor.twoProduct(r, bd)
+        // The sign of x·a·d + c·b − (r + half)·b·d, i.e. of V minus the midpoint r + half.
+        func signAgainstMidpoint(_ half: Double) -> Double {
+            ConversionFactor.exactSign(SIMD8(xad, xadError, cb, -rbd, -rbdError, -(half * bd), 0, 0))
+        }
+        let belowMidpoint = signAgainstMidpoint((below - r) / 2)
+        if belowMidpoint < 0 { return below }
+        if belowMidpoint == 0 { return below.significandBitPattern & 1 == 0 ? below : r }
+        let aboveMidpoint = signAgainstMidpoint((above - r) / 2)
+        if aboveMidpoint > 0 { return above }
+        if aboveMidpoint == 0 { return r.significandBitPattern & 1 == 0 ? r : above }
+        return r
+    }
+
+    /// Dekker's exact product: `a·b = product + error` when nothing overflows or underflows.
+    @inline(__always)
+    static func twoProduct(_ a: Double, _ b: Double) -> (product: Double, error: Double) {
+        let product = a * b
+        let aGamma = a * splitter, bGamma = b * splitter
+        let aHead = aGamma - (aGamma - a), aTail = a - aHead
+        let bHead = bGamma - (bGamma - b), bTail = b - bHead
+        return (product, ((aHead * bHead - product) + aHead * bTail + aTail * bHead) + aTail * bTail)
+    }
+
+    /// Knuth's exact sum: `a + b = sum + error` when nothing overflows.
+    @inline(__always)
+    static func twoSum(_ a: Double, _ b: Double) -> (sum: Double, error: Double) {
+        let sum = a + b
+        let v = sum - a
+        return (sum, (a - (sum - v)) + (b - v))
+    }
+
+    /// The sign (−1, 0 or 1) of the exact sum of eight `Double`s, from a non-overlapping expansion (Shewchuk's grow-expansion).
+    ///
+    /// Exact as long as no partial sum overflows.
+    static func exactSign(_ terms: SIMD8<Double>) -> Double {
+        var expansion = SIMD8<Double>.zero
+        for count in 0..<terms.scalarCount {
+            var carry = terms[count]
+            for i in 0..<count {
+                (carry, expansion[i]) = twoSum(carry, expansion[i])
+            }
+            expansion[count] = carry
+        }
+        for i in stride(from: terms.scalarCount - 1, through: 0, by: -1) where expansion[i] != 0 {
+            return expansion[i] < 0 ? -1 : 1
+        }
+        return 0
+    }
+
+    /// The correctly rounded `x·S + O`: the fast path, or the exact path when the fast one is uncertain.
+    @inline(__always)
+    func value(_ x: Double) -> Double {
+        let (r, needsExact) = fastValue(x)
+        return needsExact == 0 ? r : exactValue(x)
+    }
+}

@@ -1,0 +1,159 @@
+/// The units unitpipe knows, looked up by symbol or alias.
+///
+/// Lookup is exact first (symbols are case-sensitive: `mm` is not `Mm`), then
+/// case-insensitive on names (`Kilometer`, `KELVIN`) when the folded name
+/// belongs to one unit only. An unknown spelling fails with the nearest known
+/// spelling by edit distance as a suggestion.
+public struct UnitCatalog: Sendable {
+    /// Every unit, in table order.
+    public let units: [UnitDefinition]
+    private let indexBySpelling: [String: Int]
+    private let indexByFoldedName: [String: Int]
+
+    /// The built-in catalog (`UnitCatalog+Definitions.swift`).
+    public static let standard: UnitCatalog = {
+        switch UnitCatalog.resolve(definitions) {
+        case .success(let units): UnitCatalog(units: units)
+        case .failure(let problem): preconditionFailure("built-in unit table: \(problem.message)")
+        }
+    }()
+
+    /// Creates a catalog of the given units.
+    ///
+    /// When two units share a spelling (symbol or alias), the first one listed keeps it.
+    /// - Parameter units: The units, in the order `units` reports them.
+    public init(units: [UnitDefinition]) {
+        self.units = units
+        var exact: [String: Int] = [:]
+        var folded: [String: Int] = [:]
+        var ambiguous: Set<String> = []
+        for (index, unit) in units.enumerated() {
+            for spelling in [unit.symbol] + unit.aliases where exact[spelling] == nil {
+                exact[spelling] = index
+            }
+            for alias in unit.aliases where UnitCatalog.isName(alias) {
+                let key = alias.lowercased()
+                if let other = folded[key], other != index { ambiguous.insert(key) }
+                folded[key] = index
+            }
+        }
+        for key in ambiguous { folded[key] = nil }
+        indexBySpelling = exact
+        indexByFoldedName = folded
+    }
+
+    /// Returns the unit with the given symbol or alias.
+    ///
+    /// - Parameter name: A symbol (`km`, case-sensitive) or an alias (`kilometre`; names also match case-insensitively).
+    /// - Returns: The unit's definition.
+    /// - Throws: `UnitError.unknownUnit` with the nearest known spelling as a suggestion.
+    public func unit(named name: String) throws(UnitError) -> UnitDefinition {
+        if let index = indexBySpelling[name] ?? indexByFoldedName[name.lowercased()] {
+            return units[index]
+        }
+        throw .unknownUnit(name, suggestion: suggestion(for: name))
+    }
+
+    /// The known spelling nearest to `name` by edit distance, if one is close enough to be a likely typo.
+    ///
+    /// Close enough means at most two edits, and fewer edits than `name` has
+    /// characters. Ties prefer symbols, then table order.
+    func suggestion(for name: String) -> String? {
+        let target = Array(name.lowercased())
+        var best: (distance: Int, spelling: String)?
+        for unit in units {
+            for spelling in [unit.symbol] + unit.aliases {
+                let distance = Suggestion.distance(target, Array(spelling.lowercased()))
+                if distance < (best?.distance ?? 3), distance < target.count {
+                    best = (distance, spelling)
+                }
+            }
+        }
+        return best?.spelling
+    }
+
+    /// `true` for aliases that are words (letters and underscores, three or more), which match case-insensitively.
+    private static func isName(_ alias: String) -> Bool {
+        alias.count >= 3 && alias.allSatisfy { $0 == "_" || ($0.isASCII && $0.isLetter) }
+    }
+}
+
+extension UnitCatalog {
+    /// One row of the unit table: a unit defined relative to an earlier one, plus its spellings.
+    struct Entry: Sendable {
+        /// How a unit relates to a unit defined earlier in the table.
+        enum Definition: Sendable {
+            /// The base unit of a dimension.
+            case base(Dimension)
+            /// `x` of this unit is `x·factor` of the reference unit.
+            case linear(Rational, of: String)
+            /// `x` of this unit is `(x + shift)·scale` of the reference unit.
+            case affine(scale: Rational, shift: Rational, of: String)
+        }
+
+        let symbol: String
+        /// Singular names; prefixed units get `prefix.name + name`.
+        var names: [String] = []
+        /// Plural names; prefixed units get `prefix.name + plural`.
+        var plurals: [String] = []
+        /// Other spellings (typographic symbols); not prefixed.
+        var aliases: [String] = []
+        let definition: Definition
+        /// SI prefixes that form units of their own (`k` + `m` = `km`).
+        var prefixes: [SIPrefix] = []
+    }
+
+    /// A decimal SI prefix, applied generically to the units that list it.
+    struct SIPrefix: Sendable {
+        let symbol: String
+        let name: String
+        let factor: Rational
+    }
+
+    /// Why a unit table could not be reduced to base units.
+    struct TableProblem: Error {
+        let message: String
+    }
+
+    /// Reduces every entry to a scale and offset relative to its dimension's base unit, adding prefixed units.
+    static func resolve(_ entries: [Entry]) -> Result<[UnitDefinition], TableProblem> {
+        var units: [UnitDefinition] = []
+        var bySymbol: [String: UnitDefinition] = [:]
+        for entry in entries {
+            let dimension: Dimension, scale: Rational, offset: Rational
+            switch entry.definition {
+            case .base(let base):
+                (dimension, scale, offset) = (base, .one, .zero)
+            case .linear(let factor, let reference), .affine(let factor, _, let reference):
+                guard let unit = bySymbol[reference] else {
+                    return .failure(TableProblem(message: "'\(entry.symbol)' refers to '\(reference)', which is not defined before it"))
+                }
+                let shift = if case .affine(_, let shift, _) = entry.definition { shift } else { Rational.zero }
+                // x of this unit is (x + shift)·factor of the reference unit, whose value v is v·scale + offset of the base.
+                guard let s = unit.scale.multiplied(by: factor),
+                      let shifted = s.multiplied(by: shift),
+                      let o = shifted.adding(unit.offset)
+                else { return .failure(TableProblem(message: "the scale or offset of '\(entry.symbol)' overflows")) }
+                (dimension, scale, offset) = (unit.dimension, s, o)
+            }
+            var resolved = [UnitDefinition(symbol: entry.symbol, aliases: entry.names + entry.plurals + entry.aliases,
+                                           dimension: dimension, scale: scale, offset: offset)]
+            for prefix in entry.prefixes {
+                guard offset.isZero, let prefixedScale = scale.multiplied(by: prefix.factor) else {
+                    return .failure(TableProblem(message: "prefix '\(prefix.name)' cannot apply to '\(entry.symbol)'"))
+                }
+                resolved.append(UnitDefinition(symbol: prefix.symbol + entry.symbol,
+                                               aliases: (entry.names + entry.plurals).map { prefix.name + $0 },
+                                               dimension: dimension, scale: prefixedScale))
+            }
+            for unit in resolved {
+                guard bySymbol[unit.symbol] == nil else {
+                    return .failure(TableProblem(message: "'\(unit.symbol)' is defined twice"))
+                }
+                bySymbol[unit.symbol] = unit
+                units.append(unit)
+            }
+        }
+        return .success(units)
+    }
+}

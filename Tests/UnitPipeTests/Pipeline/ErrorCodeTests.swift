@@ -1,0 +1,44 @@
+import Testing
+@testable import UnitPipe
+
+@Suite("Error codes")
+struct ErrorCodeTests {
+    /// The codes users' ETL jobs match on (DESIGN §4): renaming one is a breaking change.
+    @Test func codesArePinned() {
+        #expect(ErrorCode.allCases.map(\.rawValue) == [
+            "invalid_number", "grouping", "multiple_decimal", "empty", "overflow", "unknown_unit",
+            "dimension_mismatch", "unit_mismatch", "ambiguous_unit", "ambiguous_number", "no_rate",
+            "out_of_range", "not_integer", "field_count", "malformed_csv", "invalid_utf8",
+        ])
+    }
+
+    @Test(arguments: [
+        (NumberError.invalidNumber, ErrorCode.invalidNumber),
+        (.grouping, .grouping),
+        (.multipleDecimal, .multipleDecimal),
+        (.overflow, .overflow),
+    ])
+    func numberErrorsMapToTheirCodes(_ error: NumberError, _ code: ErrorCode) {
+        #expect(ErrorCode(error) == code)
+        #expect(error.code == code.rawValue)
+    }
+
+    @Test func reportHeaderIsPinned() {
+        #expect(ErrorReportFormat.header == ["record", "line", "column", "value", "code", "message"])
+    }
+
+    @Test(arguments: [
+        ("distance:km:mi", ColumnSpec(column: .name("distance"), from: "km", to: "mi")),
+        ("#3:degC:degF=temp_f", ColumnSpec(column: .position(3), from: "degC", to: "degF", newName: "temp_f")),
+        ("a:b:c:km:mi", ColumnSpec(column: .name("a:b:c"), from: "km", to: "mi")),
+        ("#0:km:mi", ColumnSpec(column: .name("#0"), from: "km", to: "mi")),
+    ])
+    func columnSpecsParse(_ text: String, _ expected: ColumnSpec) {
+        #expect(ColumnSpec.parse(text) == expected)
+    }
+
+    @Test(arguments: ["distance", "distance:km", ":km:mi", "d::mi", "d:km:", "d:km:mi="])
+    func malformedColumnSpecsAreRejected(_ text: String) {
+        #expect(ColumnSpec.parse(text) == nil)
+    }
+}
