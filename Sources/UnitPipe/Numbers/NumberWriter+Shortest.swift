@@ -1,0 +1,221 @@
+// Design note: shortest round-trip digits with Schubfach (Raffaello Giulietti, "The Schubfach
+// way to render doubles", 2020), written from the paper.
+//
+// A finite positive Double is v = c·2^q. Every real in its rounding interval R — the reals
+// that read back to v, half an ulp either side (a quarter below at a power of two), closed
+// when c is even — rounds to v. Pick k = ⌊log10(width of R)⌋ so R, measured in units of
+// 10^k, is between 1 and 10 wide. Then R holds at most one multiple of 10 (a shorter
+// candidate, tried first) and at least one of the two integers s = ⌊v/10^k⌋ and s + 1; if
+// both, the closer one wins, ties to even. The three scaled bounds 4·v/10^k and
+// 4·(v ± half-ulp)/10^k come from one 126-bit approximation g of 10^-k (see
+// NumberWriter+Tables.swift) rounded "to odd": the paper proves that this keeps every
+// comparison with the candidates exact. With no multiple of 10 in R, s and s + 1 differ only
+// in the last digit, so the result is the shortest and, among the shortest, the closest — the
+// same digits as Swift's `description`. The Java reference only tries the multiple of 10 when
+// s ≥ 100 (Java wants two digits); one-digit output needs s ≥ 10, or the smallest subnormals
+// come out as 4.9e-323 instead of 5e-323 (only subnormals have s < 100).
+//
+// Layout scales the significand to exactly 17 digits and turns it into ASCII in registers:
+// one leading digit plus two 8-digit words built SWAR-style (one multiply per split, four
+// digit pairs at once). Trailing zeros are then a leading-zero-bit count instead of a chain of
+// dependent divisions, and every layout is a few word stores with no read-back of bytes just
+// written (which would stall on store forwarding).
+
+extension NumberWriter {
+    /// A decimal number `significand · 10^exponent`.
+    struct ScaledDecimal: Equatable {
+        /// The decimal digits, as an integer.
+        var significand: UInt64
+        /// The power of ten the significand is scaled by.
+        var exponent: Int
+    }
+
+    /// Returns the shortest, closest decimal that reads back to the positive finite `Double` with these bits.
+    ///
+    /// - Parameters:
+    ///   - biasedExponent: The stored exponent field, 0...2046.
+    ///   - fraction: The stored 52 fraction bits; not zero when `biasedExponent` is 0.
+    ///   - tables: The lookup tables.
+    /// - Returns: The decimal; its significand may end in zeros.
+    @inline(__always)
+    static func shortestDecimal(biasedExponent: Int, fraction: UInt64, tables: Tables) -> ScaledDecimal {
+        if biasedExponent == 0 {
+            return schubfach(significand: fraction, exponent: -1074, tables: tables)
+        }
+        let significand = (1 << 52) | fraction
+        let exponent = biasedExponent - 1075
+        if exponent < 0 && exponent > -53 {
+            // Integers below 2^53 are their own shortest form: a shorter decimal would have to
+            // lie within half an ulp (≤ 1/2) of v and be an integer.
+            let integer = significand >> UInt64(-exponent)
+            if integer << UInt64(-exponent) == significand {
+                return ScaledDecimal(significand: integer, exponent: 0)
+            }
+        }
+        return schubfach(significand: significand, exponent: exponent, tables: tables)
+    }
+
+    /// Runs Schubfach on v = c·2^q with c > 0.
+    ///
+    /// - Parameters:
+    ///   - c: The integer significand, below 2^53.
+    ///   - q: The binary exponent, -1074...971.
+    ///   - tables: The lookup tables.
+    /// - Returns: The shortest, closest decimal in the rounding interval of v.
+    @inline(__always)
+    static func schubfach(significand c: UInt64, exponent q: Int, tables: Tables) -> ScaledDecimal {
+        let isOdd = c & 1
+        let scaled = c << 2
+        let upper = scaled + 2
+        let lower: UInt64
+        let k: Int
+        if c != 1 << 52 || q == -1074 {
+            lower = scaled - 2
+            k = floorLog10Pow2(q)
+        } else {
+            // At a power of two the ulp below is half the ulp above.
+            lower = scaled - 1
+            k = floorLog10ThreeQuartersPow2(q)
+        }
+        let h = q + floorLog2Pow10(-k) + 2
+        let index = 2 &* (maxDecimalExponent &- k)
+        let g1 = tables.scaledPowersOfTen[index]
+        let g0 = tables.scaledPowersOfTen[index &+ 1]
+        let vb = roundToOdd(g1, g0, scaled << UInt64(h))
+        let vbl = roundToOdd(g1, g0, lower << UInt64(h))
+        let vbr = roundToOdd(g1, g0, upper << UInt64(h))
+
+        let s = vb >> 2
+        if s >= 10 {
+            let tenths = s / 10
+            let sp10 = tenths &* 10
+            let tp10 = sp10 &+ 10
+            let isLowInside = vbl &+ isOdd <= sp10 << 2
+            let isHighInside = (tp10 << 2) &+ isOdd <= vbr
+            if isLowInside != isHighInside {
+                return ScaledDecimal(significand: isLowInside ? tenths : tenths &+ 1, exponent: k &+ 1)
+            }
+        }
+        let t = s &+ 1
+        let isLowInside = vbl &+ isOdd <= s << 2
+        let isHighInside = (t << 2) &+ isOdd <= vbr
+        if isLowInside != isHighInside {
+            return ScaledDecimal(significand: isLowInside ? s : t, exponent: k)
+        }
+        // Both candidates round-trip: take the closer, ties to even. vb is 4·v/10^k rounded to odd.
+        let middle = (s &+ t) << 1
+        let isLowCloser = vb < middle || (vb == middle && s & 1 == 0)
+        return ScaledDecimal(significand: isLowCloser ? s : t, exponent: k)
+    }
+
+    /// Returns ⌊g·cp / 2^127⌋ rounded to odd, where g = g1·2^63 + g0.
+    ///
+    /// The sticky bit considers only bits 64...126 of the product; the paper shows the error of
+    /// g never reaches them, so an exact integer stays even and anything else becomes odd.
+    @inline(__always)
+    static func roundToOdd(_ g1: UInt64, _ g0: UInt64, _ cp: UInt64) -> UInt64 {
+        let mask63: UInt64 = (1 << 63) - 1
+        let x1 = g0.multipliedFullWidth(by: cp).high
+        let y = g1.multipliedFullWidth(by: cp)
+        let z = (y.low >> 1) &+ x1
+        let floor = y.high &+ (z >> 63)
+        return floor | (((z & mask63) &+ mask63) >> 63)
+    }
+
+    /// Writes a positive decimal in the DESIGN §3 layout; returns the number of bytes written.
+    ///
+    /// Plain notation when the exponent x of the leading digit is in -6...15, otherwise
+    /// `d[.ddd]e±XX`. Trailing zeros of the significand never show after a point.
+    ///
+    /// - Parameters:
+    ///   - decimal: The digits to write, significand not zero and below 10^17.
+    ///   - buffer: Memory for at least 25 bytes (word stores may reach past the result).
+    ///   - tables: The lookup tables.
+    /// - Returns: The number of bytes written, at most 24.
+    @inline(__always)
+    static func layOutShortest(_ decimal: ScaledDecimal, into buffer: UnsafeMutablePointer<UInt8>, tables: Tables) -> Int {
+        let count = decimalDigitCount(decimal.significand, powersOfTen: tables.powersOfTen)
+        let point = decimal.exponent &+ count &- 1
+        // Exactly 17 digits: d0 (1...9), then high and low, eight digits each.
+        let full = decimal.significand &* tables.powersOfTen[17 &- count]
+        let leading = full / 10_000_000_000_000_000
+        let rest = full &- leading &* 10_000_000_000_000_000
+        let high = digitBytes(UInt32(truncatingIfNeeded: rest / 100_000_000))
+        let low = digitBytes(UInt32(truncatingIfNeeded: rest % 100_000_000))
+        let trailingZeros = low != 0
+            ? low.leadingZeroBitCount >> 3
+            : 8 &+ (high != 0 ? high.leadingZeroBitCount >> 3 : 8)
+        let significant = 17 &- trailingZeros
+        let leadingByte = UInt8(truncatingIfNeeded: leading) | UInt8(ascii: "0")
+        let highText = high | asciiZeros
+        let lowText = low | asciiZeros
+        let raw = UnsafeMutableRawPointer(buffer)
+
+        if point >= -6 && point < 16 {
+            if point < 0 {
+                // 0.000123: "0." and up to five zeros in one word, then the digits.
+                raw.storeBytes(of: asciiZeros & ~0xFF00 | UInt64(UInt8(ascii: ".")) << 8, as: UInt64.self)
+                let start = 1 &- point
+                raw.storeBytes(of: leadingByte, toByteOffset: start, as: UInt8.self)
+                raw.storeBytes(of: highText, toByteOffset: start &+ 1, as: UInt64.self)
+                raw.storeBytes(of: lowText, toByteOffset: start &+ 9, as: UInt64.self)
+                return start &+ significant
+            }
+            // The first 16 of the 17 digit bytes, as two little-endian words.
+            let word0 = UInt64(leadingByte) | highText << 8
+            let word1 = highText >> 56 | lowText << 8
+            raw.storeBytes(of: word0, as: UInt64.self)
+            raw.storeBytes(of: word1, toByteOffset: 8, as: UInt64.self)
+            let integerCount = point &+ 1
+            if significant <= integerCount {
+                // 5000: the padding digits are already zeros.
+                return integerCount
+            }
+            // 12.25: the point, then the digits from integerCount on, one byte further right.
+            let word2 = lowText >> 56
+            let wordIndex = integerCount >> 3  // 0, 1, or 2 (only 1e15 ≤ x with 17 digits)
+            let from0 = wordIndex == 0 ? word0 : wordIndex == 1 ? word1 : word2
+            let from1 = wordIndex == 0 ? word1 : wordIndex == 1 ? word2 : 0
+            let from2 = wordIndex == 0 ? word2 : 0
+            let shift = UInt64((integerCount & 7) &* 8)
+            let fraction0 = from0 >> shift | (shift == 0 ? 0 : from1 << (64 &- shift))
+            raw.storeBytes(of: UInt8(ascii: "."), toByteOffset: integerCount, as: UInt8.self)
+            raw.storeBytes(of: fraction0, toByteOffset: integerCount &+ 1, as: UInt64.self)
+            if significant &- integerCount > 8 {
+                // Then integerCount ≤ 8, so this store ends by byte 26.
+                let fraction1 = from1 >> shift | (shift == 0 ? 0 : from2 << (64 &- shift))
+                raw.storeBytes(of: fraction1, toByteOffset: integerCount &+ 9, as: UInt64.self)
+            }
+            return significant &+ 1
+        }
+        // 1.5e-07: the first digit, a point when more follow, the rest, then the exponent.
+        raw.storeBytes(of: UInt16(leadingByte) | UInt16(UInt8(ascii: ".")) << 8, as: UInt16.self)
+        raw.storeBytes(of: highText, toByteOffset: 2, as: UInt64.self)
+        raw.storeBytes(of: lowText, toByteOffset: 10, as: UInt64.self)
+        var length = significant == 1 ? 1 : significant &+ 1
+        let magnitude = point < 0 ? -point : point
+        raw.storeBytes(
+            of: UInt16(UInt8(ascii: "e")) | UInt16(point < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")) << 8,
+            toByteOffset: length, as: UInt16.self)
+        length &+= 2
+        let exponentCount = magnitude >= 100 ? 3 : 2
+        writeDigits(UInt64(magnitude), count: exponentCount, endingAt: buffer + length + exponentCount,
+                    digitPairs: tables.digitPairs)
+        return length &+ exponentCount
+    }
+
+    /// Returns the eight decimal digits of `value` (< 10^8) as byte values 0...9, most significant in the lowest byte.
+    ///
+    /// SWAR: split into two 4-digit lanes, each lane into two 2-digit lanes, each of those into
+    /// two digits, with one multiply per step (x·10486 >> 20 is x / 100 for x < 10^4, and
+    /// x·103 >> 10 is x / 10 for x < 100). OR with `asciiZeros` for text; the number of
+    /// trailing zero digits is `leadingZeroBitCount / 8`.
+    @inline(__always)
+    static func digitBytes(_ value: UInt32) -> UInt64 {
+        let fours = UInt64(value / 10_000) | UInt64(value % 10_000) << 32
+        let hundreds = ((fours &* 10_486) >> 20) & 0x0000_007F_0000_007F
+        let twos = hundreds | (fours &- hundreds &* 100) << 16
+        let tens = ((twos &* 103) >> 10) & 0x000F_000F_000F_000F
+        return tens | (twos &- tens &* 10) << 8
+    }
+}

@@ -1,0 +1,192 @@
+/// Writes `Double` values as ASCII bytes in the normalized output forms of DESIGN §3.
+///
+/// Two forms exist: ``writeShortest(_:into:)``, the shortest digits that read back to the same
+/// `Double` (plain notation for 1e-6 ≤ |x| < 1e16, exponent notation outside), and
+/// ``writeFixed(_:decimals:into:)``, exactly `decimals` fraction digits of the exact binary
+/// value rounded half to even. Both write into caller-owned memory, never allocate on the
+/// common path, and are exact for every finite `Double`. `-0` and results that round to zero
+/// print without a minus sign; non-finite values print as `nan`, `inf` and `-inf`.
+public enum NumberWriter {
+    /// Bytes `writeShortest` may write at most.
+    ///
+    /// The longest actual output is 25 bytes (`-0.0000012345678901234567`); the extra room
+    /// lets callers reserve a round size.
+    public static let maxShortestLength: Int = 32
+
+    /// Upper bound of bytes `writeFixed` writes for `decimals` (0...20).
+    ///
+    /// A sign, at most 309 integer digits (`Double.greatestFiniteMagnitude` ≈ 1.8e308), a
+    /// point and the fraction digits.
+    ///
+    /// - Parameter decimals: The number of fraction digits, 0...20.
+    /// - Returns: The buffer size that `writeFixed(_:decimals:into:)` never exceeds.
+    public static func maxFixedLength(decimals: Int) -> Int {
+        1 + 309 + 1 + max(0, decimals)
+    }
+
+    /// Writes the normalized shortest round-trip form of `value`; returns the number of bytes written.
+    ///
+    /// The digits are the shortest that read back to `value`, the one closest to the exact
+    /// value when several qualify (the digits of `value.description`); see DESIGN §3 for the
+    /// layout. Does not allocate.
+    ///
+    /// - Parameters:
+    ///   - value: The number to write.
+    ///   - buffer: Memory for at least ``maxShortestLength`` bytes.
+    /// - Returns: The number of bytes written, at most 25.
+    public static func writeShortest(_ value: Double, into buffer: UnsafeMutablePointer<UInt8>) -> Int {
+        let bits = value.bitPattern
+        let biasedExponent = Int(truncatingIfNeeded: (bits >> 52) & 0x7FF)
+        let fraction = bits & fractionMask
+        if biasedExponent == 0x7FF {
+            return writeNonFinite(isNaN: fraction != 0, isNegative: bits >> 63 != 0, into: buffer)
+        }
+        if biasedExponent == 0 && fraction == 0 {
+            buffer[0] = UInt8(ascii: "0")
+            return 1
+        }
+        var cursor = buffer
+        if bits >> 63 != 0 {
+            cursor[0] = UInt8(ascii: "-")
+            cursor += 1
+        }
+        let tables = Self.tables
+        let decimal = shortestDecimal(biasedExponent: biasedExponent, fraction: fraction, tables: tables)
+        return cursor - buffer + layOutShortest(decimal, into: cursor, tables: tables)
+    }
+
+    /// Writes `value` with exactly `decimals` fraction digits, rounding the exact binary value half to even.
+    ///
+    /// Plain notation always: large values print every integer digit of their exact binary
+    /// value. A result whose digits are all zero prints without a minus sign. Values of
+    /// magnitude below 2^127 take an exact 128-bit path that does not allocate; larger ones
+    /// take an exact big-integer path.
+    ///
+    /// - Parameters:
+    ///   - value: The number to write.
+    ///   - decimals: The number of fraction digits, 0...20 (a precondition).
+    ///   - buffer: Memory for at least ``maxFixedLength(decimals:)`` bytes.
+    /// - Returns: The number of bytes written.
+    public static func writeFixed(_ value: Double, decimals: Int, into buffer: UnsafeMutablePointer<UInt8>) -> Int {
+        precondition((0...maxFixedDecimals).contains(decimals), "decimals must be in 0...20")
+        return uncheckedWriteFixed(value, decimals: decimals, into: buffer)
+    }
+
+    /// Returns the normalized shortest round-trip form of `value` as a `String`.
+    ///
+    /// - Parameter value: The number to format.
+    /// - Returns: The bytes ``writeShortest(_:into:)`` writes.
+    public static func shortest(_ value: Double) -> String {
+        String(unsafeUninitializedCapacity: maxShortestLength) { bytes in
+            guard let base = bytes.baseAddress else { return 0 }
+            return writeShortest(value, into: base)
+        }
+    }
+
+    /// Returns `value` with exactly `decimals` fraction digits as a `String`.
+    ///
+    /// - Parameters:
+    ///   - value: The number to format.
+    ///   - decimals: The number of fraction digits, 0...20 (a precondition).
+    /// - Returns: The bytes ``writeFixed(_:decimals:into:)`` writes.
+    public static func fixed(_ value: Double, decimals: Int) -> String {
+        String(unsafeUninitializedCapacity: maxFixedLength(decimals: decimals)) { bytes in
+            guard let base = bytes.baseAddress else { return 0 }
+            return writeFixed(value, decimals: decimals, into: base)
+        }
+    }
+}
+
+// MARK: - Shared pieces
+
+extension NumberWriter {
+    /// The largest `decimals` that ``writeFixed(_:decimals:into:)`` accepts.
+    static var maxFixedDecimals: Int { 20 }
+
+    /// The 52 stored fraction bits of a `Double`.
+    static var fractionMask: UInt64 { (1 << 52) - 1 }
+
+    /// Writes `nan`, `inf` or `-inf`; returns the number of bytes written.
+    static func writeNonFinite(isNaN: Bool, isNegative: Bool, into buffer: UnsafeMutablePointer<UInt8>) -> Int {
+        var cursor = buffer
+        if isNaN {
+            cursor[0] = UInt8(ascii: "n")
+            cursor[1] = UInt8(ascii: "a")
+            cursor[2] = UInt8(ascii: "n")
+            return 3
+        }
+        if isNegative {
+            cursor[0] = UInt8(ascii: "-")
+            cursor += 1
+        }
+        cursor[0] = UInt8(ascii: "i")
+        cursor[1] = UInt8(ascii: "n")
+        cursor[2] = UInt8(ascii: "f")
+        return cursor - buffer + 3
+    }
+
+    /// Returns the number of decimal digits of `value` (0 for 0).
+    ///
+    /// - Parameters:
+    ///   - value: The number to measure.
+    ///   - powersOfTen: 10^0 through 10^19 (``Tables/powersOfTen``).
+    @inline(__always)
+    static func decimalDigitCount(_ value: UInt64, powersOfTen: UnsafePointer<UInt64>) -> Int {
+        let bitCount = 64 - (value | 1).leadingZeroBitCount
+        let guess = (bitCount &* 1233) >> 12
+        return guess &+ (value >= powersOfTen[guess] ? 1 : 0)
+    }
+
+    /// Writes the lowest `count` decimal digits of `value`, left-padded with zeros, so they end just before `end`.
+    ///
+    /// Works from the right, two digits per table lookup; eight-digit chunks are split off
+    /// first so that most of the work happens in independent 32-bit steps.
+    ///
+    /// - Parameters:
+    ///   - value: The number whose digits to write; digits beyond `count` are dropped.
+    ///   - count: The number of bytes to write.
+    ///   - end: One past the last byte to write.
+    ///   - digitPairs: The 200-byte table ``Tables/digitPairs``.
+    @inline(__always)
+    static func writeDigits(
+        _ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>, digitPairs: UnsafePointer<UInt8>
+    ) {
+        let pairs = UnsafeRawPointer(digitPairs)
+        var cursor = UnsafeMutableRawPointer(end)
+        var remaining = count
+        var rest = value
+        while remaining >= 8 {
+            let chunk = UInt32(truncatingIfNeeded: rest % 100_000_000)
+            rest /= 100_000_000
+            let high = chunk / 10_000
+            let low = chunk % 10_000
+            cursor -= 8
+            cursor.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(high / 100) &* 2, as: UInt16.self), as: UInt16.self)
+            cursor.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(high % 100) &* 2, as: UInt16.self), toByteOffset: 2, as: UInt16.self)
+            cursor.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(low / 100) &* 2, as: UInt16.self), toByteOffset: 4, as: UInt16.self)
+            cursor.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(low % 100) &* 2, as: UInt16.self), toByteOffset: 6, as: UInt16.self)
+            remaining &-= 8
+        }
+        var small = UInt32(truncatingIfNeeded: rest % 100_000_000)
+        while remaining >= 2 {
+            let pair = Int(small % 100)
+            small /= 100
+            cursor -= 2
+            cursor.storeBytes(of: pairs.loadUnaligned(fromByteOffset: pair &* 2, as: UInt16.self), as: UInt16.self)
+            remaining &-= 2
+        }
+        if remaining == 1 {
+            cursor -= 1
+            cursor.storeBytes(of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small % 10), as: UInt8.self)
+        }
+    }
+
+    /// Writes `count` copies of `byte` starting at `start`.
+    @inline(__always)
+    static func fill(_ start: UnsafeMutablePointer<UInt8>, count: Int, with byte: UInt8) {
+        if count > 0 { start.update(repeating: byte, count: count) }
+    }
+
+    /// Eight ASCII zeros as one little-endian word.
+    static var asciiZeros: UInt64 { 0x3030_3030_3030_3030 }
+}
