@@ -1,15 +1,17 @@
 // Turns a run of input bytes into formatted output: records from libcsv,
 // then per batch one column at a time — parse every cell into a contiguous
 // Double buffer (NaN for nulls and failures), convert the whole buffer with the
-// factor matrix, flag overflows — then one row-major pass that reports errors
-// in record order and formats each row into the output or the rejects buffer.
+// factor matrix, flag overflows — then one row-major pass that formats each
+// good row into the output and hands failed rows to an out-of-line path that
+// reports them in record order. Counts are derived afterwards, column by
+// column, from a per-row outcome byte, so the row loop touches only bytes.
 //
 // A processor works on one chunk at a time (a worker's unit of work) and keeps
 // its libcsv state between `feed` calls, so a chunk that ends inside a record
 // can be continued with the next chunk's bytes by the ordered writer.
 
 /// Per-column counts, folded into the run summary.
-struct ColumnStats {
+struct ColumnStats: Equatable {
     var converted = 0
     var empty = 0
     var errors = 0
@@ -36,6 +38,23 @@ struct FailureSnapshot {
     var columns: [ColumnStats]
 }
 
+/// What became of one converted cell, one byte per cell: 0 converted, 1 null, 2 skipped
+/// (its row failed as a whole), `failedBase + ErrorCode.index` failed.
+enum CellCode {
+    static let converted: UInt8 = 0
+    static let null: UInt8 = 1
+    static let skipped: UInt8 = 2
+    static let failedBase: UInt8 = 3
+}
+
+/// What became of one row, one byte per row.
+enum RowOutcome {
+    static let written: UInt8 = 0
+    static let writtenWithErrors: UInt8 = 1
+    static let rejected: UInt8 = 2
+    static let notProcessed: UInt8 = 3
+}
+
 /// Parses, converts and formats the records of a stretch of input.
 final class ChunkProcessor: @unchecked Sendable {
     // Safety: a processor is used by one thread at a time; it changes hands only through the
@@ -59,35 +78,38 @@ final class ChunkProcessor: @unchecked Sendable {
     private(set) var isStopped = false
     /// Records consumed since `begin()`.
     private(set) var recordsSinceBegin = 0
-    /// The index of the chunk this processor began on.
-    private(set) var chunkIndex = 0
 
-    private var values: [[Double]]
-    private var status: [[CellStatus]]
-    private var rowProblem: [ErrorCode?] = []
+    /// Per batch: values and cell codes per converted column, problem and outcome per row.
+    private var capacity = 0
+    private var values: [UnsafeMutablePointer<Double>] = []
+    private var codes: [UnsafeMutablePointer<UInt8>] = []
+    private var problems = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    private var outcomes = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    /// Rows of the current batch already counted into the stats.
+    private var statsCursor = 0
     private let writer: CSVWriter
-
-    /// What became of one cell of a converted column.
-    enum CellStatus: Equatable {
-        case converted
-        case null
-        case skipped
-        case failed(ErrorCode)
-    }
+    private let conversionOfField: UnsafeMutablePointer<Int>
 
     init(plan: JobPlan) {
         self.plan = plan
         parser = RecordParser(dialect: plan.dialect, maxFieldSize: plan.options.maxFieldSize)
         columns = Array(repeating: ColumnStats(), count: plan.conversions.count)
-        values = Array(repeating: [], count: plan.conversions.count)
-        status = Array(repeating: [], count: plan.conversions.count)
         writer = plan.writer
+        conversionOfField = .allocate(capacity: max(1, plan.columnCount))
+        for f in 0..<plan.columnCount { conversionOfField[f] = plan.conversionOfField[f] }
+    }
+
+    deinit {
+        values.forEach { $0.deallocate() }
+        codes.forEach { $0.deallocate() }
+        problems.deallocate()
+        outcomes.deallocate()
+        conversionOfField.deallocate()
     }
 
     /// Starts a new stretch of input at a line start: fresh libcsv state, line 1, record 0.
-    func begin(chunkIndex: Int) {
+    func begin() {
         parser.reset()
-        self.chunkIndex = chunkIndex
         recordsSinceBegin = 0
         isStopped = false
         clearResults()
@@ -135,135 +157,184 @@ final class ChunkProcessor: @unchecked Sendable {
         parser.clearBatch()
     }
 
+    private func reserve(_ count: Int) {
+        guard count > capacity else { return }
+        values.forEach { $0.deallocate() }
+        codes.forEach { $0.deallocate() }
+        problems.deallocate()
+        outcomes.deallocate()
+        capacity = max(count, 1024)
+        values = plan.conversions.map { _ in .allocate(capacity: capacity) }
+        codes = plan.conversions.map { _ in .allocate(capacity: capacity) }
+        problems = .allocate(capacity: capacity)
+        outcomes = .allocate(capacity: capacity)
+    }
+
     // MARK: One batch
 
     private func process(_ batch: RecordBatch) {
         let count = batch.count
-        if rowProblem.count < count { rowProblem = Array(repeating: nil, count: count) }
+        reserve(count)
+        let columnCount = plan.columnCount
         for r in 0..<count {
             if batch.problem(of: r) != .none {
-                rowProblem[r] = .malformedCSV
-            } else if batch.fieldCount(of: r) != plan.columnCount {
-                rowProblem[r] = .fieldCount
+                problems[r] = ErrorCode.malformedCSV.index + 1
+            } else if batch.fieldCount(of: r) != columnCount {
+                problems[r] = ErrorCode.fieldCount.index + 1
             } else {
-                rowProblem[r] = nil
+                problems[r] = 0
             }
         }
         for k in plan.conversions.indices { convertColumn(k, of: batch) }
-        for r in 0..<count {
-            emit(record: r, of: batch)
-            if isStopped { return }
+        statsCursor = 0
+        let conversionCount = plan.conversions.count
+        output.withCursor { cursor in
+            for r in 0..<count {
+                if isStopped {
+                    (outcomes + r).update(repeating: RowOutcome.notProcessed, count: count - r)
+                    break
+                }
+                var failed = problems[r] != 0
+                var k = 0
+                while !failed && k < conversionCount {
+                    failed = codes[k][r] >= CellCode.failedBase
+                    k += 1
+                }
+                if failed {
+                    handleFailure(record: r, of: batch, cursor: &cursor)
+                } else {
+                    writeRow(r, of: batch, to: &cursor)
+                    outcomes[r] = RowOutcome.written
+                }
+            }
         }
+        advanceStats(to: count)
     }
 
     /// Parses column `k` of every row into a Double buffer and converts the buffer in one call.
     private func convertColumn(_ k: Int, of batch: RecordBatch) {
         let count = batch.count
         let field = plan.conversions[k].field
-        let isRequired = plan.options.isRequired
+        let emptyCode = plan.options.isRequired ? CellCode.failedBase + ErrorCode.empty.index : CellCode.null
         let numberParser = plan.parser
-        if values[k].count < count {
-            values[k] = Array(repeating: .nan, count: count)
-            status[k] = Array(repeating: .skipped, count: count)
-        }
-        values[k].withUnsafeMutableBufferPointer { values in
-            status[k].withUnsafeMutableBufferPointer { status in
-                for r in 0..<count {
-                    if rowProblem[r] != nil {
-                        values[r] = .nan
-                        status[r] = .skipped
-                        continue
-                    }
-                    switch numberParser.parse(batch.field(field, of: r)) {
-                    case .number(let x):
-                        values[r] = x
-                        status[r] = .converted
-                    case .empty:
-                        values[r] = .nan
-                        status[r] = isRequired ? .failed(.empty) : .null
-                    case .failure(let error):
-                        values[r] = .nan
-                        status[r] = .failed(ErrorCode(error))
-                    }
-                }
-                plan.conversions[k].matrix.convert(UnsafeMutableBufferPointer(rebasing: values[0..<count]), source: 0)
-                for r in 0..<count where status[r] == .converted && !values[r].isFinite {
-                    status[r] = .failed(.overflow)
-                }
+        let values = self.values[k]
+        let codes = self.codes[k]
+        for r in 0..<count {
+            if problems[r] != 0 {
+                values[r] = .nan
+                codes[r] = CellCode.skipped
+                continue
+            }
+            switch numberParser.parse(batch.field(field, of: r)) {
+            case .number(let x):
+                values[r] = x
+                codes[r] = CellCode.converted
+            case .empty:
+                values[r] = .nan
+                codes[r] = emptyCode
+            case .failure(let error):
+                values[r] = .nan
+                codes[r] = CellCode.failedBase + ErrorCode(error).index
             }
         }
-    }
-
-    /// Reports the record's errors, then formats it into the output or the rejects.
-    private func emit(record r: Int, of batch: RecordBatch) {
-        rowsIn += 1
-        let recordIndex = batch.firstRecordIndex + r
-        let errorCountBefore = errors.count
-        if let problem = rowProblem[r] {
-            errors.append(rowError(problem, record: r, of: batch, index: recordIndex))
-        } else {
-            for k in plan.conversions.indices {
-                if case .failed(let code) = status[k][r] {
-                    errors.append(cellError(code, column: k, record: r, of: batch, index: recordIndex))
-                    columns[k].errors += 1
-                }
-            }
-        }
-        if errors.count == errorCountBefore {
-            writeRow(r, of: batch)
-            return
-        }
-        failedRows += 1
-        if plan.options.onError == .keep && rowProblem[r] == nil {
-            writeRow(r, of: batch)
-        } else {
-            rowsRejected += 1
-            if batch.problem(of: r) != .fieldTooLarge { writer.writeRecord(r, of: batch, to: rejects) }
-        }
-        if let budget = plan.failureBudget {
-            snapshots.append(FailureSnapshot(
-                outputCount: output.count, rejectsCount: rejects.count, errorCount: errors.count,
-                rowsIn: rowsIn, rowsOut: rowsOut, rowsRejected: rowsRejected, columns: columns))
-            if snapshots.count >= budget { isStopped = true }
+        plan.conversions[k].matrix.convert(UnsafeMutableBufferPointer(start: values, count: count), source: 0)
+        let overflow = CellCode.failedBase + ErrorCode.overflow.index
+        for r in 0..<count where codes[r] == CellCode.converted && !values[r].isFinite {
+            codes[r] = overflow
         }
     }
 
     /// Formats a row: converted cells as numbers, failed cells empty, the rest verbatim.
     @inline(__always)
-    private func writeRow(_ r: Int, of batch: RecordBatch) {
-        rowsOut += 1
+    private func writeRow(_ r: Int, of batch: RecordBatch, to cursor: inout ByteCursor) {
         let delimiter = plan.dialect.delimiter
         let decimals = plan.options.decimals
-        let conversionOfField = plan.conversionOfField
         for f in 0..<plan.columnCount {
-            if f > 0 { output.append(delimiter) }
+            if f > 0 { cursor.append(delimiter) }
             let k = conversionOfField[f]
             if k < 0 {
-                writer.writeField(batch.field(f, of: r), to: output)
-                continue
-            }
-            switch status[k][r] {
-            case .converted:
+                writer.writeField(batch.field(f, of: r), to: &cursor)
+            } else if codes[k][r] == CellCode.converted {
                 let value = values[k][r]
-                columns[k].converted += 1
-                if value < columns[k].min { columns[k].min = value }
-                if value > columns[k].max { columns[k].max = value }
                 if let decimals {
-                    output.write(maxCount: NumberWriter.maxFixedLength(decimals: decimals)) {
+                    cursor.write(maxCount: NumberWriter.maxFixedLength(decimals: decimals)) {
                         NumberWriter.writeFixed(value, decimals: decimals, into: $0)
                     }
                 } else {
-                    output.write(maxCount: NumberWriter.maxShortestLength) {
+                    cursor.write(maxCount: NumberWriter.maxShortestLength) {
                         NumberWriter.writeShortest(value, into: $0)
                     }
                 }
-            case .null:
-                columns[k].empty += 1
-            case .failed, .skipped:
+            }
+        }
+        cursor.append(UInt8(ascii: "\n"))
+    }
+
+    /// Reports a failed row's errors, then writes it to the rejects (or, with `keep`, to the output).
+    @inline(never)
+    private func handleFailure(record r: Int, of batch: RecordBatch, cursor: inout ByteCursor) {
+        let recordIndex = batch.firstRecordIndex + r
+        if problems[r] != 0 {
+            errors.append(rowError(ErrorCode(index: problems[r] - 1), record: r, of: batch, index: recordIndex))
+        } else {
+            for k in plan.conversions.indices where codes[k][r] >= CellCode.failedBase {
+                let code = ErrorCode(index: codes[k][r] - CellCode.failedBase)
+                errors.append(cellError(code, column: k, record: r, of: batch, index: recordIndex))
+            }
+        }
+        failedRows += 1
+        if plan.options.onError == .keep && problems[r] == 0 {
+            writeRow(r, of: batch, to: &cursor)
+            outcomes[r] = RowOutcome.writtenWithErrors
+        } else {
+            outcomes[r] = RowOutcome.rejected
+            if batch.problem(of: r) != .fieldTooLarge {
+                rejects.withCursor { writer.writeRecord(r, of: batch, to: &$0) }
+            }
+        }
+        if let budget = plan.failureBudget {
+            advanceStats(to: r + 1)
+            snapshots.append(FailureSnapshot(
+                outputCount: cursor.count, rejectsCount: rejects.count, errorCount: errors.count,
+                rowsIn: rowsIn, rowsOut: rowsOut, rowsRejected: rowsRejected, columns: columns))
+            if snapshots.count >= budget { isStopped = true }
+        }
+    }
+
+    /// Counts rows `statsCursor..<end` of the current batch into the row and column counts.
+    private func advanceStats(to end: Int) {
+        guard end > statsCursor else { return }
+        for r in statsCursor..<end {
+            switch outcomes[r] {
+            case RowOutcome.written, RowOutcome.writtenWithErrors:
+                rowsIn += 1
+                rowsOut += 1
+            case RowOutcome.rejected:
+                rowsIn += 1
+                rowsRejected += 1
+            default:
                 break
             }
         }
-        output.append(UInt8(ascii: "\n"))
+        for k in plan.conversions.indices {
+            let values = self.values[k]
+            let codes = self.codes[k]
+            var stats = columns[k]
+            for r in statsCursor..<end where outcomes[r] != RowOutcome.notProcessed {
+                let code = codes[r]
+                if code >= CellCode.failedBase { stats.errors += 1 }
+                guard outcomes[r] <= RowOutcome.writtenWithErrors else { continue }
+                if code == CellCode.converted {
+                    stats.converted += 1
+                    stats.min = Swift.min(stats.min, values[r])
+                    stats.max = Swift.max(stats.max, values[r])
+                } else if code == CellCode.null {
+                    stats.empty += 1
+                }
+            }
+            columns[k] = stats
+        }
+        statsCursor = end
     }
 
     // MARK: Messages

@@ -203,7 +203,7 @@ final class ConvertEngine {
     /// One thread: a single processor continues through every chunk.
     private func runSequentially(plan: JobPlan, reader: ChunkReader) throws {
         let processor = ChunkProcessor(plan: plan)
-        processor.begin(chunkIndex: 0)
+        processor.begin()
         let chunk = InputChunk(capacity: reader.chunkSize)
         while try reader.fill(chunk) {
             processor.feed(chunk.bytes)
@@ -226,7 +226,7 @@ final class ConvertEngine {
             let thread = Thread {
                 while let chunk = queue.pop() {
                     let processor = processors.take()
-                    processor.begin(chunkIndex: chunk.index)
+                    processor.begin()
                     processor.feed(chunk.bytes)
                     processor.end(isEndOfInput: chunk.isLast)
                     let slot = slots[chunk.index % depth]

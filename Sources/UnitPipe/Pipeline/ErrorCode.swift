@@ -21,6 +21,15 @@ public enum ErrorCode: String, Sendable, CaseIterable, Comparable {
 
     public static func < (lhs: ErrorCode, rhs: ErrorCode) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// The code's position in `allCases`, for compact per-cell storage.
+    var index: UInt8 { ErrorCode.indices[self] ?? 0 }
+
+    /// The code at `index` in `allCases`.
+    init(index: UInt8) { self = ErrorCode.allCases[Int(index)] }
+
+    private static let indices: [ErrorCode: UInt8] = Dictionary(
+        uniqueKeysWithValues: ErrorCode.allCases.enumerated().map { ($1, UInt8($0)) })
+
     /// The code of a number that failed to parse.
     public init(_ error: NumberError) {
         switch error {

@@ -27,7 +27,7 @@ final class LibCSVParser {
         // libcsv always has a quote byte; NUL never occurs in text, so it stands for "no quoting".
         csv_set_quote(parser, quote ?? 0)
         // By default libcsv trims spaces and tabs around unquoted fields; unitpipe keeps them.
-        csv_set_space_func(parser, keepEverySpace)
+        csv_set_space_func(parser, unitpipe_csv_no_space)
         csv_set_blk_size(parser, 1 << 16)
     }
 
@@ -74,8 +74,6 @@ final class LibCSVParser {
         return prefix
     }
 }
-
-private func keepEverySpace(_ byte: UInt8) -> Int32 { 0 }
 
 private func fieldParsed(_ data: UnsafeMutableRawPointer?, _ length: Int, _ context: UnsafeMutableRawPointer?) {
     guard let context else { return }

@@ -1,12 +1,13 @@
 /// A growable in-memory byte buffer that output is formatted into before it is written.
 ///
 /// One buffer is reused per chunk of output; appending never allocates once the buffer has
-/// grown to its working size, and never fails.
+/// grown to its working size, and never fails. Hot loops write through a `ByteCursor`
+/// (`withCursor`), a plain struct with no reference-counting or exclusivity checks per byte.
 public final class ByteBuffer {
-    private(set) var storage: UnsafeMutablePointer<UInt8>
+    fileprivate var storage: UnsafeMutablePointer<UInt8>
     /// The number of bytes in the buffer.
-    public private(set) var count = 0
-    private var capacity: Int
+    public fileprivate(set) var count = 0
+    fileprivate var capacity: Int
 
     /// Creates an empty buffer with room for `capacity` bytes.
     public init(capacity: Int = 1 << 16) {
@@ -25,50 +26,88 @@ public final class ByteBuffer {
     /// Shortens the buffer to its first `newCount` bytes.
     public func truncate(to newCount: Int) { count = min(count, max(0, newCount)) }
 
+    /// Runs `body` with a cursor appending at the end of the buffer; the bytes it appends stay.
     @inline(__always)
-    private func reserve(_ extra: Int) {
-        if count + extra > capacity { grow(to: count + extra) }
+    public func withCursor<R>(_ body: (inout ByteCursor) -> R) -> R {
+        var cursor = ByteCursor(buffer: self)
+        let result = body(&cursor)
+        count = cursor.count
+        return result
     }
 
-    @inline(never)
-    private func grow(to needed: Int) {
+    /// Grows the storage to hold at least `needed` bytes, keeping the first `used`.
+    fileprivate func grow(to needed: Int, used: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        fresh.update(from: storage, count: count)
+        fresh.update(from: storage, count: used)
         storage.deallocate()
         storage = fresh
         capacity = newCapacity
     }
 
     /// Appends one byte.
+    public func append(_ byte: UInt8) { withCursor { $0.append(byte) } }
+
+    /// Appends `bytes`.
+    public func append(_ bytes: UnsafeRawBufferPointer) { withCursor { $0.append(bytes) } }
+
+    /// Appends the UTF-8 bytes of `text`.
+    public func append(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in append(UnsafeRawBufferPointer(utf8)) }
+    }
+}
+
+/// Appends bytes at the end of a `ByteBuffer`; obtained from `ByteBuffer.withCursor`.
+public struct ByteCursor {
+    private unowned(unsafe) let buffer: ByteBuffer
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Bytes in the buffer, including those appended through this cursor.
+    public private(set) var count: Int
+
+    fileprivate init(buffer: ByteBuffer) {
+        self.buffer = buffer
+        base = buffer.storage
+        capacity = buffer.capacity
+        count = buffer.count
+    }
+
     @inline(__always)
-    public func append(_ byte: UInt8) {
+    private mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(count + extra) }
+    }
+
+    @inline(never)
+    private mutating func grow(_ needed: Int) {
+        buffer.grow(to: needed, used: count)
+        base = buffer.storage
+        capacity = buffer.capacity
+    }
+
+    /// Appends one byte.
+    @inline(__always)
+    public mutating func append(_ byte: UInt8) {
         reserve(1)
-        storage[count] = byte
+        base[count] = byte
         count += 1
     }
 
     /// Appends `bytes`.
     @inline(__always)
-    public func append(_ bytes: UnsafeRawBufferPointer) {
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         let n = bytes.count
-        guard n > 0, let base = bytes.baseAddress else { return }
+        guard n > 0, let source = bytes.baseAddress else { return }
         reserve(n)
-        (storage + count).update(from: base.assumingMemoryBound(to: UInt8.self), count: n)
+        (base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: n)
         count += n
-    }
-
-    /// Appends the UTF-8 bytes of `text`.
-    public func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
     /// Lets `body` write at most `maxCount` bytes in place; `body` returns how many it wrote.
     @inline(__always)
-    public func write(maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    public mutating func write(maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         reserve(maxCount)
-        count += body(storage + count)
+        count += body(base + count)
     }
 }

@@ -26,11 +26,16 @@ public struct CSVWriter: Sendable {
 
     /// Appends `field`, quoting and doubling quotes when needed.
     @inline(__always)
-    public func writeField(_ field: UnsafeRawBufferPointer, to output: ByteBuffer) {
+    public func writeField(_ field: UnsafeRawBufferPointer, to output: inout ByteCursor) {
         guard let quote, needsQuotes(field) else {
             output.append(field)
             return
         }
+        writeQuoted(field, quote: quote, to: &output)
+    }
+
+    @inline(never)
+    private func writeQuoted(_ field: UnsafeRawBufferPointer, quote: UInt8, to output: inout ByteCursor) {
         output.append(quote)
         var runStart = 0
         for i in 0..<field.count where field[i] == quote {
@@ -42,26 +47,23 @@ public struct CSVWriter: Sendable {
         output.append(quote)
     }
 
-    /// Appends a field given as text (headers, reports).
-    public func writeField(_ text: String, to output: ByteBuffer) {
-        var text = text
-        text.withUTF8 { writeField(UnsafeRawBufferPointer($0), to: output) }
-    }
-
-    /// Appends a whole record of text fields and a LF.
+    /// Appends a whole record of text fields and a LF (headers, reports).
     public func writeRecord(_ fields: [String], to output: ByteBuffer) {
-        for (i, field) in fields.enumerated() {
-            if i > 0 { output.append(delimiter) }
-            writeField(field, to: output)
+        output.withCursor { cursor in
+            for (i, field) in fields.enumerated() {
+                if i > 0 { cursor.append(delimiter) }
+                var field = field
+                field.withUTF8 { writeField(UnsafeRawBufferPointer($0), to: &cursor) }
+            }
+            cursor.append(UInt8(ascii: "\n"))
         }
-        output.append(UInt8(ascii: "\n"))
     }
 
     /// Appends record `r` of `batch` with its fields as read, and a LF.
-    public func writeRecord(_ r: Int, of batch: RecordBatch, to output: ByteBuffer) {
+    public func writeRecord(_ r: Int, of batch: RecordBatch, to output: inout ByteCursor) {
         for f in 0..<batch.fieldCount(of: r) {
             if f > 0 { output.append(delimiter) }
-            writeField(batch.field(f, of: r), to: output)
+            writeField(batch.field(f, of: r), to: &output)
         }
         output.append(UInt8(ascii: "\n"))
     }
