@@ -1,0 +1,247 @@
+#!/usr/bin/env bash
+# unitpipe benchmark: task A (km->mi, degC->degF on a C-locale CSV) and task B
+# (the same data written the German way, read with --locale de_DE), unitpipe
+# against the peers that are installed. See bench/README.md.
+#
+#   bench/run.sh [--rows N[,N…]] [--quick] [--runs R] [--warmups 0|1] [--tasks A,B] [--seed S]
+#                [--tools LIST] [--no-build] [--install] [--keep-outputs]
+set -uo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/.." && pwd)
+out="$here/out"
+
+sizes=() runs=5 warmups=1 tasks="A,B" seed=42 build=1 install=0 keep=0
+tools="unitpipe,unitpipe-1t,mlr,mawk,gawk,duckdb,polars"
+usage() { sed -n '2,8p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --rows) IFS=, read -ra more <<<"$2"; sizes+=("${more[@]}"); shift 2 ;;
+        --rows=*) IFS=, read -ra more <<<"${1#*=}"; sizes+=("${more[@]}"); shift ;;
+        --quick) sizes+=(100000); shift ;;
+        --runs) runs=$2; shift 2 ;;
+        --warmups) warmups=$2; shift 2 ;;
+        --tasks) tasks=$2; shift 2 ;;
+        --seed) seed=$2; shift 2 ;;
+        --tools) tools=$2; shift 2 ;;
+        --no-build) build=0; shift ;;
+        --install) install=1; shift ;;
+        --keep-outputs) keep=1; shift ;;
+        -h|--help) usage 0 ;;
+        *) echo "run.sh: unknown option '$1'" >&2; usage 2 >&2 ;;
+    esac
+done
+[ ${#sizes[@]} -eq 0 ] && sizes=(1000000)
+[[ "$warmups" =~ ^[0-9]+$ ]] || { echo "run.sh: --warmups wants 0 or more" >&2; exit 2; }
+for n in "${sizes[@]}" "$runs"; do
+    [[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "run.sh: '$n' is not a positive integer" >&2; exit 2; }
+done
+mkdir -p "$out"
+log() { echo "run.sh: $*" >&2; }
+has_tool() { [[ ",$tools," == *",$1,"* ]]; }
+has_task() { [[ ",$tasks," == *",$1,"* ]]; }
+
+# --- prerequisites ---------------------------------------------------------
+[ "$install" -eq 1 ] && "$here/install-peers.sh"
+if [ ! -x /usr/bin/time ]; then      # GNU time, for peak RSS (-v)
+    log "installing the Debian package 'time' (/usr/bin/time)"
+    if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
+    "${sudo[@]}" apt-get update -qq && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq time >/dev/null \
+        || { log "cannot install 'time'"; exit 2; }
+fi
+py=python3
+for cand in "$out/venv/bin/python" python3; do
+    if "$cand" -c 'import duckdb' 2>/dev/null || "$cand" -c 'import polars' 2>/dev/null; then py=$cand; break; fi
+done
+
+if [ "$build" -eq 1 ]; then
+    log "swift build -c release"
+    (cd "$repo" && swift build -c release 2>&1 | tail -3) >&2 || { log "swift build failed"; exit 2; }
+fi
+UP="$repo/.build/release/unitpipe"
+[ -x "$UP" ] || { log "no unitpipe binary at $UP (build failed?)"; exit 2; }
+
+# --- versions --------------------------------------------------------------
+declare -A ver
+ver[unitpipe]="$("$UP" --version 2>&1 | head -1) ($(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo '?'))"
+ver[unitpipe-1t]=${ver[unitpipe]}
+up_threads=0
+"$UP" convert --help 2>&1 | grep -q -- --threads && up_threads=1
+command -v mlr  >/dev/null && ver[mlr]=$(mlr --version 2>&1 | head -1)
+command -v mawk >/dev/null && ver[mawk]=$(mawk -W version 2>&1 | head -1 | awk '{print $1, $2, $3}')
+command -v gawk >/dev/null && ver[gawk]=$(gawk --version 2>&1 | head -1 | cut -d, -f1)
+"$py" -c 'import duckdb' 2>/dev/null && ver[duckdb]="duckdb $("$py" -c 'import duckdb; print(duckdb.__version__)') (Python $("$py" -c 'import platform; print(platform.python_version())'))"
+"$py" -c 'import polars' 2>/dev/null && ver[polars]="polars $("$py" -c 'import polars; print(polars.__version__)') (Python $("$py" -c 'import platform; print(platform.python_version())'))"
+
+declare -A note
+note[unitpipe]="default threads"
+note[unitpipe-1t]="--threads 1"
+note[mlr]="CSV-correct; task B: gsub to C spelling in the DSL"
+note[mawk]="**incorrect**: naive split on the delimiter (quoted fields shift columns); CONVFMT=%.17g"
+note[gawk]=${note[mawk]}
+note[duckdb]="SET threads=2; all_varchar + CAST; includes Python start + import"
+note[polars]="POLARS_MAX_THREADS=2; scan_csv/sink_csv; includes Python start + import"
+
+# --- the command of each tool: sets cmd (array) and stdout_to (file or "") ---
+AWK_A='BEGIN { FS = OFS = ","; CONVFMT = OFMT = "%.17g" } NR == 1 { print; next }
+       { $3 = $3 / 1.609344; $4 = $4 * 9 / 5 + 32; print }'
+AWK_B='function de(s) { gsub(/\./, "", s); sub(/,/, ".", s); return s + 0 }
+       BEGIN { FS = OFS = ";"; CONVFMT = OFMT = "%.17g" } NR == 1 { print; next }
+       { $3 = de($3) / 1.609344; $4 = de($4) * 9 / 5 + 32; print }'
+MLR_A='$distance_km = $distance_km / 1.609344; $temp_c = $temp_c * 9 / 5 + 32'
+MLR_B='func de(str s): num { return float(sub(gsub(s, "\.", ""), ",", ".")) }
+       $distance_km = de(string($distance_km)) / 1.609344; $temp_c = de(string($temp_c)) * 9 / 5 + 32'
+tool_cmd() {  # tool task input output
+    local tool=$1 task=$2 in=$3 o=$4
+    stdout_to=""
+    local upargs=(convert "$in" -c distance_km:km:mi -c temp_c:degC:degF -o "$o")
+    [ "$task" = B ] && upargs+=(--locale de_DE)
+    case "$tool" in
+        unitpipe)    cmd=("$UP" "${upargs[@]}") ;;
+        unitpipe-1t) cmd=("$UP" "${upargs[@]}" --threads 1) ;;
+        mlr) if [ "$task" = A ]; then cmd=(mlr --icsv --ocsv put "$MLR_A" "$in")
+             else cmd=(mlr --icsv --ocsv --ifs ';' --ofs ';' put "$MLR_B" "$in"); fi
+             stdout_to=$o ;;
+        mawk|gawk) if [ "$task" = A ]; then cmd=("$tool" "$AWK_A" "$in"); else cmd=("$tool" "$AWK_B" "$in"); fi
+             stdout_to=$o ;;
+        duckdb) cmd=("$py" "$here/peers/duckdb_convert.py" "$task" "$in" "$o") ;;
+        polars) cmd=(env POLARS_MAX_THREADS=2 "$py" "$here/peers/polars_convert.py" "$task" "$in" "$o") ;;
+    esac
+}
+available() {
+    case "$1" in
+        unitpipe) return 0 ;;
+        unitpipe-1t) [ "$up_threads" -eq 1 ] ;;
+        *) [ -n "${ver[$1]:-}" ] ;;
+    esac
+}
+
+# --- one timed run: sets wall (seconds), rss (KiB), rc ----------------------
+tv="$out/.time-v" errf="$out/.stderr"
+run_once() {
+    local t0 t1
+    t0=$(date +%s%N)
+    if [ -n "$stdout_to" ]; then
+        /usr/bin/time -v -o "$tv" "${cmd[@]}" >"$stdout_to" 2>"$errf"
+    else
+        /usr/bin/time -v -o "$tv" "${cmd[@]}" >/dev/null 2>"$errf"
+    fi
+    rc=$?
+    t1=$(date +%s%N)
+    wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
+    rss=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$tv")
+    # GNU time reports the child's status too; prefer it (time's own rc is the same)
+    local st; st=$(awk -F': ' '/Exit status/ { print $2 }' "$tv"); [ -n "$st" ] && rc=$st
+}
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# --- data ------------------------------------------------------------------
+gen_stamp=$(cat "$here/generate.py" | md5sum | cut -c1-12)
+data_file() { echo "$out/data-$1-$2-s$seed.csv"; }
+for n in "${sizes[@]}"; do
+    for task in A B; do
+        has_task "$task" || continue
+        f=$(data_file "$task" "$n")
+        if [ -s "$f" ] && [ "$(cat "$f.stamp" 2>/dev/null)" = "$gen_stamp" ]; then continue; fi
+        log "generating $f"
+        t0=$(date +%s)
+        python3 "$here/generate.py" --rows "$n" --task "$task" --seed "$seed" -o "$f" || { log "generate failed"; exit 2; }
+        echo "$gen_stamp" >"$f.stamp"
+        log "  ($(($(date +%s) - t0)) s)"
+    done
+done
+
+# --- measure -----------------------------------------------------------------
+status=0
+cpu=$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)
+for n in "${sizes[@]}"; do
+    declare -A res=()
+    verify_lines=()
+    bytesA=0
+    for task in A B; do
+        has_task "$task" || continue
+        in=$(data_file "$task" "$n")
+        bytes=$(stat -c %s "$in")
+        [ "$task" = A ] && bytesA=$bytes
+        declare "bytes_$task=$bytes"
+        cat "$in" >/dev/null   # warm the page cache
+        lines_in=$(wc -l <"$in")
+        for tool in ${tools//,/ }; do
+            available "$tool" || continue
+            o="$out/result-$tool-$task-$n.csv"
+            tool_cmd "$tool" "$task" "$in" "$o"
+            log "$n rows, task $task: $tool ($warmups warm-up + $runs runs)"
+            run_once   # the warm-up, or with --warmups 0 the first timed run; also the probe
+            if [[ "$tool" == unitpipe* && "$task" = B && "$rc" -eq 2 ]] && grep -qi 'unsupported locale' "$errf"; then
+                res[$tool,$task]="n/a (locale support pending)"; continue
+            fi
+            if [ "$rc" -ne 0 ]; then
+                res[$tool,$task]="failed (exit $rc: $(head -c 120 "$errf" | tr '\n|' '  '))"; status=1; continue
+            fi
+            walls=() rsss=() first=0
+            if [ "$warmups" -eq 0 ]; then walls=("$wall"); rsss=("$rss"); first=1; fi
+            for ((i = first; i < runs; i++)); do
+                run_once
+                [ "$rc" -eq 0 ] || { res[$tool,$task]="failed on run $((i + 1)) (exit $rc)"; status=1; break; }
+                walls+=("$wall"); rsss+=("$rss")
+            done
+            [ "$rc" -eq 0 ] || continue
+            med=$(printf '%s\n' "${walls[@]}" | median)
+            lo=$(printf '%s\n' "${walls[@]}" | sort -g | head -1)
+            hi=$(printf '%s\n' "${walls[@]}" | sort -g | tail -1)
+            maxrss=$(printf '%s\n' "${rsss[@]}" | sort -g | tail -1)
+            lines_out=$(wc -l <"$o")
+            rows_note=""
+            [ "$lines_out" -eq "$lines_in" ] || rows_note=" ⚠ $((lines_out - 1)) rows out"
+            res[$tool,$task]=$(awk -v m="$med" -v lo="$lo" -v hi="$hi" -v b="$bytes" -v r="$maxrss" -v rn="$rows_note" \
+                'BEGIN { printf "%.2f (%.2f–%.2f) | %.1f | %.0f%s", m, lo, hi, b / m / 1e6, r / 1024, rn }')
+            # verify unitpipe's output once per size and task
+            if [ "$tool" = unitpipe ]; then
+                log "verifying unitpipe task $task output"
+                vout=$(python3 "$here/verify.py" --task "$task" --seed "$seed" "$in" "$o" 2>&1); vrc=$?
+                verify_lines+=("task $task: $(tail -1 <<<"$vout" | sed "s/^verify: //") (details: bench/out/verify-$task-$n.log)")
+                printf '%s\n' "$vout" >"$out/verify-$task-$n.log"
+                [ "$vrc" -eq 0 ] || status=1
+            fi
+            [ "$keep" -eq 1 ] || [ "$tool" = unitpipe ] || rm -f "$o"
+        done
+    done
+
+    # --- report ---
+    report="$out/results-$n.md"
+    {
+        echo "### unitpipe benchmark: $n rows"
+        echo
+        echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores ($cpu), $(free -g | awk '/Mem:/ { print $2 }') GiB, $(uname -sr); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+        for task in A B; do
+            has_task "$task" || continue
+            v="bytes_$task"; echo "- task $task input: $(data_file "$task" "$n" | sed "s|$repo/||"), ${!v} bytes ($(awk -v b="${!v}" 'BEGIN { printf "%.1f", b / 1e6 }') MB), seed $seed"
+        done
+        echo "- wall seconds: median of $runs runs after $warmups warm-up run(s), warm page cache (min–max in parentheses); MB/s = input MB (10^6 bytes) / median wall; peak RSS = max over the runs (MiB)"
+        for l in "${verify_lines[@]}"; do echo "- unitpipe output check, $l"; done
+        echo
+        hdr="| tool | version"; sep="|---|---"
+        for task in A B; do
+            has_task "$task" || continue
+            hdr+=" | $task wall s | $task MB/s | $task peak RSS MiB"; sep+="|---:|---:|---:"
+        done
+        echo "$hdr | notes |"; echo "$sep|---|"
+        for tool in ${tools//,/ }; do
+            available "$tool" || continue
+            line="| $tool | ${ver[$tool]}"
+            for task in A B; do
+                has_task "$task" || continue
+                r=${res[$tool,$task]:-not run}
+                if [[ "$r" == *"|"* ]]; then line+=" | $r"; else line+=" | $r | | "; fi
+            done
+            echo "$line | ${note[$tool]} |"
+        done
+        if [ "$up_threads" -ne 1 ]; then
+            echo; echo "(no unitpipe-1t row: \`unitpipe convert --help\` lists no --threads option yet)"
+        fi
+    } >"$report"
+    echo
+    cat "$report"
+    unset res
+done
+exit "$status"
