@@ -14,8 +14,10 @@ let package = Package(
             path: "Sources/CLibCSV",
             providers: [.apt(["libcsv-dev"])]
         ),
+        // Our own few lines of C: signal handlers that only record the signal.
+        .target(name: "CSystemShims"),
         // The stages: reading, numbers, units, conversion, writing, pipeline.
-        .target(name: "UnitPipe", dependencies: ["CLibCSV"]),
+        .target(name: "UnitPipe", dependencies: ["CLibCSV", "CSystemShims"]),
         // Argument parsing, commands, messages and exit codes; the entry point takes [String].
         .target(name: "UnitPipeCLI", dependencies: ["UnitPipe"]),
         .executableTarget(name: "UnitPipeTool", dependencies: ["UnitPipeCLI"]),

@@ -60,6 +60,8 @@ enum Messages {
             return "unsupported locale '\(id)'; this version reads numbers in the C locale only ('.' decimal, no grouping): use --locale C"
         case .tooManyErrors(let limit):
             return "stopped: more than \(limit) rows failed (--max-errors \(limit)); the output was not written. See the error report (-e) for the failures"
+        case .interrupted(let signal):
+            return "\(signal == 2 ? "interrupted" : "terminated") by signal \(signal); the output was not written, the summary says how far the run got"
         case .stoppedAtError(let cell):
             let place = cell.column.isEmpty ? "" : ", column '\(cell.column)'"
             return "stopped at record \(cell.record) (line \(cell.line)\(place)): \(cell.code.rawValue): \(cell.message) (--on-error fail); the output was not written"

@@ -152,3 +152,31 @@ struct CommandLineEndToEndTests {
         #expect(version.stdout.hasPrefix("unitpipe "))
     }
 }
+
+@Suite("signals, end to end")
+struct SignalEndToEndTests {
+    @Test func sigtermRemovesTheTemporaryFileAndWritesAFailedSummary() throws {
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        let process = Process()
+        process.executableURL = UnitPipeRunner.binary
+        process.arguments = ["convert", "-c", "d:km:m", "-o", "out.csv", "--summary", "s.json", "--threads", "1"]
+        process.currentDirectoryURL = dir
+        let input = Pipe()
+        process.standardInput = input
+        process.standardError = Pipe()
+        try process.run()
+        // A header and some rows, then the writer stays open: unitpipe blocks reading standard input.
+        try input.fileHandleForWriting.write(contentsOf: Data("d\n1\n2\n".utf8))
+        Thread.sleep(forTimeInterval: 0.5)
+        process.terminate()
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 143)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        #expect(files == ["s.json"])
+        let summary = try #require(dir.appendingPathComponent("s.json").text)
+        #expect(summary.contains("\"status\": \"failed\""))
+        #expect(summary.contains("terminated (SIGTERM)"))
+    }
+}

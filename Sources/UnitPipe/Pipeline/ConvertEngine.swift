@@ -191,6 +191,7 @@ final class ConvertEngine {
         } catch let error as JobError {
             throw error
         } catch let error as InputError {
+            if let signal = Interruption.signalNumber { throw .interrupted(signal: signal) }
             throw .input(error)
         } catch let error as OutputError {
             if case .closedPipe = error { return }
@@ -206,6 +207,7 @@ final class ConvertEngine {
         processor.begin()
         let chunk = InputChunk(capacity: reader.chunkSize)
         while try reader.fill(chunk) {
+            if let signal = Interruption.signalNumber { throw JobError.interrupted(signal: signal) }
             processor.feed(chunk.bytes)
             processor.end(isEndOfInput: chunk.isLast)
             summary.bytesIn = input.bytesRead
@@ -260,6 +262,7 @@ final class ConvertEngine {
                 nextToRead += 1
             }
             if nextToWrite == nextToRead { return }
+            if let signal = Interruption.signalNumber { throw JobError.interrupted(signal: signal) }
             let slot = slots[nextToWrite % depth]
             slot.ready.wait()
             guard let processor = slot.processor, let chunk = slot.chunk else { return }

@@ -14,7 +14,10 @@ public final class ConvertJob {
         public var summary: RunSummary
         public var failure: JobError?
         /// The process exit status: 0 ok, 1 rows failed, 2 stopped.
-        public var exitStatus: Int32 { failure == nil ? summary.exitStatus : 2 }
+        public var exitStatus: Int32 {
+            if case .interrupted(let signal) = failure { return 128 + signal }
+            return failure == nil ? summary.exitStatus : 2
+        }
     }
 
     /// Runs the job to the end, writing output, reports and summary. Never throws: failures are in the outcome.
@@ -31,6 +34,7 @@ public final class ConvertJob {
         } catch {
             failure = error
         }
+        if failure != nil, let signal = Interruption.signalNumber { failure = .interrupted(signal: signal) }
         if let engine {
             engine.finish(failed: failure != nil)
             summary = engine.summary

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Why a run stopped (exit status 2). Cases carry data; `UnitPipeCLI` renders the message.
 public enum JobError: Error, Sendable, Equatable {
     case input(InputError)
@@ -17,6 +21,8 @@ public enum JobError: Error, Sendable, Equatable {
     case tooManyErrors(limit: Int)
     /// `--on-error fail` stopped at this error.
     case stoppedAtError(CellError)
+    /// SIGINT or SIGTERM stopped the run.
+    case interrupted(signal: Int32)
 
     /// The short reason written into the summary JSON.
     public var reason: String {
@@ -28,6 +34,7 @@ public enum JobError: Error, Sendable, Equatable {
         case .unsupportedLocale: return "usage"
         case .tooManyErrors: return "max_errors"
         case .stoppedAtError: return "on_error_fail"
+        case .interrupted(let signal): return signal == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)"
         }
     }
 }

@@ -140,10 +140,11 @@ public enum ProcessSignals {
     }
 }
 
+/// Calls `body` again while it fails with `EINTR`, unless SIGINT/SIGTERM asked the run to stop.
 @inline(__always)
 private func retryingOnInterrupt<T: BinaryInteger>(_ body: () -> T) -> T {
     while true {
         let result = body()
-        if result >= 0 || errno != EINTR { return result }
+        if result >= 0 || errno != EINTR || Interruption.signalNumber != nil { return result }
     }
 }

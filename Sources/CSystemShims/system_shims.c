@@ -1,0 +1,40 @@
+// Signal handling for unitpipe: an async-signal-safe handler that records the signal,
+// which the pipeline polls between chunks (and a blocked read(2) notices via EINTR).
+#include "system_shims.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+
+static volatile sig_atomic_t received_signal = 0;
+static pthread_t main_thread;
+
+static void record_signal(int number) {
+    received_signal = number;
+    // The kernel may deliver the signal to any thread; the main thread is the one that may be
+    // blocked in read(2), so it must get the signal too (pthread_kill is async-signal-safe).
+    if (!pthread_equal(pthread_self(), main_thread)) {
+        pthread_kill(main_thread, number);
+    }
+}
+
+void unitpipe_install_signal_handlers(void) {
+    main_thread = pthread_self();
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = record_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+    // A parent may have started us with these signals blocked (the mask is inherited).
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGTERM);
+    pthread_sigmask(SIG_UNBLOCK, &signals, NULL);
+}
+
+int unitpipe_received_signal(void) {
+    return received_signal;
+}
