@@ -86,9 +86,18 @@ struct ConversionFactor: Sendable {
     /// - Returns: The result, and a flag: 0 when the result is the correctly
     ///   rounded value (always for NaN), 1 when `exactValue(_:)` must decide.
     @inline(__always)
-    func fastValue(_ x: Double) -> (value: Double, needsExact: UInt8) {
+    func fastValue(_ x: Double) -> (value: Double, needsExact: UInt64) {
+        ConversionFactor.fastValue(x, scaleHi: scaleHi, scaleLo: scaleLo, head: scaleHiHead, tail: scaleHiTail,
+                                   offsetHi: offsetHi, offsetLo: offsetLo, boundFactor: boundFactor, zeroInput: zeroInput)
+    }
+
+    /// `fastValue(_:)` on the factor's parts passed as plain `Double`s, for the kernel's loops.
+    @inline(__always)
+    static func fastValue(_ x: Double, scaleHi: Double, scaleLo: Double, head scaleHiHead: Double, tail scaleHiTail: Double,
+                          offsetHi: Double, offsetLo: Double, boundFactor: Double, zeroInput: Double)
+        -> (value: Double, needsExact: UInt64) {
         let p = x * scaleHi
-        let gamma = x * ConversionFactor.splitter
+        let gamma = x * splitter
         let xHead = gamma - (gamma - x)
         let xTail = x - xHead
         let e = ((xHead * scaleHiHead - p) + xHead * scaleHiTail + xTail * scaleHiHead) + xTail * scaleHiTail
@@ -98,13 +107,40 @@ struct ConversionFactor: Sendable {
         let err = (p - (s - v)) + (offsetHi - v)
         let low = ((err + e) + t) + offsetLo
         let r = s + low
-        let bound = boundFactor * (p.magnitude + offsetHi.magnitude) + ConversionFactor.underflowBound
+        let bound = boundFactor * (p.magnitude + offsetHi.magnitude) + underflowBound
         let above = s + (low + bound)
         let below = s + (low - bound)
         let isZero = x == zeroInput
-        // Branch-free (no short-circuit operators), so the loops that inline this stay vectorizable.
-        let bracketHolds: UInt8 = (above == r ? 1 : 0) & (below == r ? 1 : 0)
-        let needsExact = ~(bracketHolds | (isZero ? 1 : 0) | (x != x ? 1 : 0)) & 1
+        // Branch-free (no short-circuit operators; 64-bit flags beside 64-bit values), so the loops that inline this vectorize.
+        let missesBracket: UInt64 = (above == r ? 0 : 1) | (below == r ? 0 : 1)
+        let needsExact = missesBracket & (isZero ? 0 : 1) & (x == x ? 1 : 0)
+        return (isZero ? 0 : r, needsExact)
+    }
+
+    /// `true` when `O` is zero, so the kernel can use `fastLinearValue(_:)`.
+    var isLinear: Bool { offset.isZero }
+
+    /// `fastValue(_:)` for a zero offset, with the terms that are zero then left out (fewer operations per element).
+    ///
+    /// With `Oh = Ol = 0` the two-sum of the general path is exact with no
+    /// error, so `s = p`, `err = 0` and the bound is `boundFactor·|p| + 2^-1060`:
+    /// the result and flag are bit for bit those of `fastValue(_:)`.
+    @inline(__always)
+    static func fastLinearValue(_ x: Double, scaleHi: Double, scaleLo: Double, head scaleHiHead: Double, tail scaleHiTail: Double,
+                                boundFactor: Double) -> (value: Double, needsExact: UInt64) {
+        let p = x * scaleHi
+        let gamma = x * splitter
+        let xHead = gamma - (gamma - x)
+        let xTail = x - xHead
+        let e = ((xHead * scaleHiHead - p) + xHead * scaleHiTail + xTail * scaleHiHead) + xTail * scaleHiTail
+        let low = e + x * scaleLo
+        let r = p + low
+        let bound = boundFactor * p.magnitude + underflowBound
+        let above = p + (low + bound)
+        let below = p + (low - bound)
+        let isZero = x == 0
+        let missesBracket: UInt64 = (above == r ? 0 : 1) | (below == r ? 0 : 1)
+        let needsExact = missesBracket & (isZero ? 0 : 1) & (x == x ? 1 : 0)
         return (isZero ? 0 : r, needsExact)
     }
 

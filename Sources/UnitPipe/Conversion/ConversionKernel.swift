@@ -1,13 +1,23 @@
 /// The batch kernel: whole columns converted in place, correctly rounded.
 ///
-/// Each batch is processed in blocks. A first pass over a block runs the
-/// branch-free fast path on every element — a plain loop over contiguous
-/// memory the compiler vectorizes — and writes the result, or leaves the input
-/// in place and sets a flag where the result is not certain. A second pass,
-/// only for blocks with a flag, recomputes the flagged few exactly, out of line.
+/// Design note (speed). Each column is processed in blocks of `blockSize`
+/// elements. One plain loop runs the branch-free fast path on every element
+/// (the linear variant when the offset is zero: fewer operations), writes the
+/// result in place — or leaves the input where the result is uncertain — and
+/// stores a 64-bit flag beside it, ORing the flags into one integer. The loop
+/// has no closure, no tuple crossing a call and no byte stores beside the
+/// `Double` stores (mixed widths kept LLVM from vectorizing it), so it
+/// vectorizes (SSE2 on baseline x86-64: two values per instruction). Only a
+/// block whose reduction is non-zero is walked again, deciding the flagged
+/// elements exactly, out of line. The gather kernel runs the same loop on runs of equal
+/// source indices (per-row unit columns are mostly long runs) and falls back
+/// to a per-element table lookup only inside mixed blocks.
+///
+/// Measured on this machine (release, 1 Mi values, `in → cm`, `degF → degC`,
+/// `mi → km`): fixed pair 4.8–6.3 ns/value before, see the commit message for after.
 extension FactorMatrix {
-    /// Elements per block: the flags of one block stay in a small stack buffer.
-    private static let blockSize = 512
+    /// Elements per block: the saved inputs of one block stay in a small stack buffer.
+    static let blockSize = 1024
 
     /// Converts a whole column in place, every element from source `sourceIndex`.
     ///
@@ -17,26 +27,21 @@ extension FactorMatrix {
     ///   - sourceIndex: The index of the values' unit in `sources`.
     public func convert(_ values: UnsafeMutableBufferPointer<Double>, source sourceIndex: Int) {
         precondition(factors.indices.contains(sourceIndex), "source index \(sourceIndex) out of range")
-        let factor = factors[sourceIndex]
         guard let base = values.baseAddress else { return }
+        let factor = factors[sourceIndex]
         if factor.isPlainProduct {
             let scale = factor.scaleHi
             // x·S rounded once is already correct; + 0 turns the product −0 (from x = −0) into the exact zero +0.
             for i in 0..<values.count { base[i] = base[i] * scale + 0 }
             return
         }
-        FactorMatrix.inBlocks(count: values.count) { range, flags in
-            var flagged: UInt8 = 0
-            for i in range {
-                let x = base[i]
-                let (r, needsExact) = factor.fastValue(x)
-                base[i] = needsExact == 0 ? r : x
-                flags[i - range.lowerBound] = needsExact
-                flagged |= needsExact
-            }
-            guard flagged != 0 else { return }
-            for i in range where flags[i - range.lowerBound] != 0 {
-                base[i] = factor.exactValue(base[i])
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: FactorMatrix.blockSize) { flags in
+            guard let flagBase = flags.baseAddress else { return }
+            var start = 0
+            while start < values.count {
+                let count = min(FactorMatrix.blockSize, values.count - start)
+                FactorMatrix.convertBlock(base + start, count: count, flags: flagBase, factor: factor)
+                start += count
             }
         }
     }
@@ -44,6 +49,7 @@ extension FactorMatrix {
     /// Converts in place with a per-row source index (gather): `values[i] = values[i]·S[idx[i]] + O[idx[i]]`.
     ///
     /// NaN (a null cell) stays NaN; an overflowing result becomes ±infinity.
+    /// Runs of equal indices go through the vectorized fixed-pair loop.
     /// - Parameters:
     ///   - values: The column, converted in place.
     ///   - sources: For each element, the index of its unit in `sources`; as many as `values`.
@@ -58,34 +64,81 @@ extension FactorMatrix {
         precondition(lowest >= 0 && Int(highest) < factors.count, "source index out of range")
         factors.withUnsafeBufferPointer { table in
             guard let entries = table.baseAddress else { return }
-            FactorMatrix.inBlocks(count: values.count) { range, flags in
-                var flagged: UInt8 = 0
-                for i in range {
-                    let x = base[i]
-                    let (r, needsExact) = entries[Int(indices[i])].fastValue(x)
-                    base[i] = needsExact == 0 ? r : x
-                    flags[i - range.lowerBound] = needsExact
-                    flagged |= needsExact
-                }
-                guard flagged != 0 else { return }
-                for i in range where flags[i - range.lowerBound] != 0 {
-                    base[i] = entries[Int(indices[i])].exactValue(base[i])
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: FactorMatrix.blockSize) { flags in
+                guard let flagBase = flags.baseAddress else { return }
+                var start = 0
+                while start < values.count {
+                    let limit = min(start + FactorMatrix.blockSize, values.count)
+                    // A run of one index (at most a block) goes through the fixed-pair loop.
+                    let first = indices[start]
+                    var end = start + 1
+                    while end < limit, indices[end] == first { end += 1 }
+                    if end - start >= FactorMatrix.minimumRun || end == values.count {
+                        let factor = entries[Int(first)]
+                        if factor.isPlainProduct {
+                            let scale = factor.scaleHi
+                            for i in start..<end { base[i] = base[i] * scale + 0 }
+                        } else {
+                            FactorMatrix.convertBlock(base + start, count: end - start, flags: flagBase, factor: factor)
+                        }
+                        start = end
+                    } else {
+                        // Mixed indices: the general fast path with a table lookup per element.
+                        var flagged: UInt64 = 0
+                        for i in start..<limit {
+                            let x = base[i]
+                            let (r, needsExact) = entries[Int(indices[i])].fastValue(x)
+                            base[i] = needsExact == 0 ? r : x
+                            flagBase[i - start] = needsExact
+                            flagged |= needsExact
+                        }
+                        if flagged != 0 {
+                            for i in start..<limit where flagBase[i - start] != 0 {
+                                base[i] = entries[Int(indices[i])].exactValue(base[i])
+                            }
+                        }
+                        start = limit
+                    }
                 }
             }
         }
     }
 
-    /// Calls `body` for consecutive blocks of `0..<count`, with a flag buffer of one block's size.
+    /// The shortest run of one source index that the gather converts with the fixed-pair loop.
+    static let minimumRun = 32
+
+    /// Converts `count` (≤ `blockSize`) values in place from one factor: the vectorized fast loop, then the exact path for flagged values.
+    ///
+    /// The fast loop leaves a flagged element's input in place and sets its
+    /// flag (a `UInt64`, the width of the values, so the loop vectorizes).
     @inline(__always)
-    private static func inBlocks(count: Int, _ body: (Range<Int>, UnsafeMutablePointer<UInt8>) -> Void) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: blockSize) { flags in
-            guard let flagBase = flags.baseAddress else { return }
-            var start = 0
-            while start < count {
-                let end = min(start + blockSize, count)
-                body(start..<end, flagBase)
-                start = end
+    private static func convertBlock(_ block: UnsafeMutablePointer<Double>, count: Int, flags: UnsafeMutablePointer<UInt64>,
+                                     factor: ConversionFactor) {
+        var flagged: UInt64 = 0
+        // Plain Doubles in locals: nothing the stores could alias, so nothing is reloaded per element.
+        let (scaleHi, scaleLo, head, tail) = (factor.scaleHi, factor.scaleLo, factor.scaleHiHead, factor.scaleHiTail)
+        let (offsetHi, offsetLo, boundFactor, zeroInput) = (factor.offsetHi, factor.offsetLo, factor.boundFactor, factor.zeroInput)
+        if factor.isLinear {
+            for i in 0..<count {
+                let x = block[i]
+                let (r, needsExact) = ConversionFactor.fastLinearValue(x, scaleHi: scaleHi, scaleLo: scaleLo, head: head, tail: tail, boundFactor: boundFactor)
+                block[i] = needsExact == 0 ? r : x
+                flags[i] = needsExact
+                flagged |= needsExact
             }
+        } else {
+            for i in 0..<count {
+                let x = block[i]
+                let (r, needsExact) = ConversionFactor.fastValue(x, scaleHi: scaleHi, scaleLo: scaleLo, head: head, tail: tail,
+                                                                offsetHi: offsetHi, offsetLo: offsetLo, boundFactor: boundFactor, zeroInput: zeroInput)
+                block[i] = needsExact == 0 ? r : x
+                flags[i] = needsExact
+                flagged |= needsExact
+            }
+        }
+        guard flagged != 0 else { return }
+        for i in 0..<count where flags[i] != 0 {
+            block[i] = factor.exactValue(block[i])
         }
     }
 }

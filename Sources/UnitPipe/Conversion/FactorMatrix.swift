@@ -28,4 +28,10 @@ public struct FactorMatrix: Sendable {
         self.target = target
         self.factors = factors
     }
+
+    init(sources: [UnitDefinition], target: UnitDefinition, factors: [ConversionFactor]) {
+        self.sources = sources
+        self.target = target
+        self.factors = factors
+    }
 }

@@ -45,6 +45,78 @@ public struct Rational: Hashable, Sendable, CustomStringConvertible {
         self.denominator = denominator
     }
 
+    /// π to 42 significant digits: the continued-fraction convergent
+    /// 1850401877973371917511 / 589001211171976529866 (|error| < 1.4·10⁻⁴³ relative).
+    ///
+    /// Numerator and denominator stay below 2^71, so `648000/π` and similar angle
+    /// factors fit in `Int128`. See `UnitCatalog+Definitions.swift` for what this
+    /// means for correct rounding.
+    public static let pi = Rational(1_850_401_877_973_371_917_511, 589_001_211_171_976_529_866)
+
+    /// Creates the exact value of a decimal numeral: `[+-]digits[.digits][(e|E)[+-]digits]`, e.g. `"1.602176634e-19"`.
+    ///
+    /// Returns `nil` for any other text and when the value does not fit.
+    public init?(decimalString text: some StringProtocol) {
+        var bytes = Array(text.utf8)[...]
+        var negative = false
+        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            negative = first == UInt8(ascii: "-")
+            bytes = bytes.dropFirst()
+        }
+        var mantissa: Int128 = 0, scale = 0, digits = 0, seenPoint = false
+        while let byte = bytes.first, byte != UInt8(ascii: "e"), byte != UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if byte == UInt8(ascii: ".") {
+                guard !seenPoint else { return nil }
+                seenPoint = true
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (m1, o1) = mantissa.multipliedReportingOverflow(by: 10)
+            let (m2, o2) = m1.addingReportingOverflow(Int128(byte - UInt8(ascii: "0")))
+            guard !(o1 || o2) else { return nil }
+            mantissa = m2
+            digits += 1
+            if seenPoint { scale -= 1 }
+        }
+        guard digits > 0 else { return nil }
+        if !bytes.isEmpty {
+            bytes = bytes.dropFirst()
+            guard let exponent = Int(String(decoding: bytes, as: UTF8.self)), abs(exponent) <= 76 else { return nil }
+            scale += exponent
+        }
+        var power: Int128 = 1
+        for _ in 0..<abs(scale) {
+            let (p, overflow) = power.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            power = p
+        }
+        let signed = negative ? -mantissa : mantissa
+        guard let value = scale >= 0 ? Rational(exactly: signed, 1)?.multiplied(by: Rational(power)) : Rational(exactly: signed, power)
+        else { return nil }
+        self = value
+    }
+
+    /// The value as a plain decimal numeral when its denominator has no prime factors but 2 and 5 (`1609.344`), otherwise `nil`.
+    public var decimalString: String? {
+        var d = denominator, twos = 0, fives = 0
+        while d % 2 == 0 { d /= 2; twos += 1 }
+        while d % 5 == 0 { d /= 5; fives += 1 }
+        guard d == 1 else { return nil }
+        let places = max(twos, fives)
+        // numerator/denominator = numerator·(10^places/denominator) / 10^places.
+        var multiplier: Int128 = 1
+        for _ in 0..<(places - twos) { guard case (let m, false) = multiplier.multipliedReportingOverflow(by: 2) else { return nil }; multiplier = m }
+        for _ in 0..<(places - fives) { guard case (let m, false) = multiplier.multipliedReportingOverflow(by: 5) else { return nil }; multiplier = m }
+        guard case (let scaled, false) = numerator.magnitude.multipliedReportingOverflow(by: multiplier.magnitude) else { return nil }
+        var digits = String(scaled)
+        if places > 0 {
+            if digits.count <= places { digits = String(repeating: "0", count: places - digits.count + 1) + digits }
+            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -places))
+        }
+        return (numerator < 0 ? "-" : "") + digits
+    }
+
     /// `true` when the value is an integer.
     public var isInteger: Bool { denominator == 1 }
 

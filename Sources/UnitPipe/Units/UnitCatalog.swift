@@ -85,6 +85,8 @@ extension UnitCatalog {
         enum Definition: Sendable {
             /// The base unit of a dimension.
             case base(Dimension)
+            /// `x` of this unit is `x·factor` of the coherent SI unit of the dimension (kg, m², N, …), which need not be listed.
+            case scaled(Rational, Dimension)
             /// `x` of this unit is `x·factor` of the reference unit.
             case linear(Rational, of: String)
             /// `x` of this unit is `(x + shift)·scale` of the reference unit.
@@ -98,9 +100,13 @@ extension UnitCatalog {
         var plurals: [String] = []
         /// Other spellings (typographic symbols); not prefixed.
         var aliases: [String] = []
+        /// Other symbols that take prefixes like the symbol does (`l` beside `L`: `ml`).
+        var symbolAliases: [String] = []
         let definition: Definition
         /// SI prefixes that form units of their own (`k` + `m` = `km`).
         var prefixes: [SIPrefix] = []
+        /// A remark for listings (which meaning an ambiguous name takes).
+        var note: String? = nil
     }
 
     /// A decimal SI prefix, applied generically to the units that list it.
@@ -108,6 +114,8 @@ extension UnitCatalog {
         let symbol: String
         let name: String
         let factor: Rational
+        /// Other spellings of the prefix symbol (`u` and Greek `μ` beside the micro sign `µ`).
+        var symbolAliases: [String] = []
     }
 
     /// Why a unit table could not be reduced to base units.
@@ -124,6 +132,8 @@ extension UnitCatalog {
             switch entry.definition {
             case .base(let base):
                 (dimension, scale, offset) = (base, .one, .zero)
+            case .scaled(let factor, let base):
+                (dimension, scale, offset) = (base, factor, .zero)
             case .linear(let factor, let reference), .affine(let factor, _, let reference):
                 guard let unit = bySymbol[reference] else {
                     return .failure(TableProblem(message: "'\(entry.symbol)' refers to '\(reference)', which is not defined before it"))
@@ -136,14 +146,17 @@ extension UnitCatalog {
                 else { return .failure(TableProblem(message: "the scale or offset of '\(entry.symbol)' overflows")) }
                 (dimension, scale, offset) = (unit.dimension, s, o)
             }
-            var resolved = [UnitDefinition(symbol: entry.symbol, aliases: entry.names + entry.plurals + entry.aliases,
-                                           dimension: dimension, scale: scale, offset: offset)]
+            var resolved = [UnitDefinition(symbol: entry.symbol, aliases: entry.symbolAliases + entry.names + entry.plurals + entry.aliases,
+                                           dimension: dimension, scale: scale, offset: offset, note: entry.note)]
             for prefix in entry.prefixes {
                 guard offset.isZero, let prefixedScale = scale.multiplied(by: prefix.factor) else {
                     return .failure(TableProblem(message: "prefix '\(prefix.name)' cannot apply to '\(entry.symbol)'"))
                 }
+                let symbols = [entry.symbol] + entry.symbolAliases
+                let prefixSymbols = [prefix.symbol] + prefix.symbolAliases
+                let otherSymbols = prefixSymbols.flatMap { p in symbols.map { p + $0 } }.dropFirst()
                 resolved.append(UnitDefinition(symbol: prefix.symbol + entry.symbol,
-                                               aliases: (entry.names + entry.plurals).map { prefix.name + $0 },
+                                               aliases: Array(otherSymbols) + (entry.names + entry.plurals).map { prefix.name + $0 },
                                                dimension: dimension, scale: prefixedScale))
             }
             for unit in resolved {
@@ -155,5 +168,38 @@ extension UnitCatalog {
             }
         }
         return .success(units)
+    }
+}
+
+extension UnitCatalog {
+    /// A catalog with more units after these, e.g. a job's currencies from a rates file.
+    ///
+    /// The built-in units keep their spellings: an added unit whose symbol or alias is taken loses that spelling.
+    /// - Parameter units: The units to add.
+    /// - Returns: The extended catalog.
+    public func adding(_ units: [UnitDefinition]) -> UnitCatalog {
+        UnitCatalog(units: self.units + units)
+    }
+
+    /// The units of one dimension, in table order.
+    public func units(of dimension: Dimension) -> [UnitDefinition] {
+        units.filter { $0.dimension == dimension }
+    }
+
+    /// The dimensions with at least one unit, in listing order (named dimensions first).
+    public var dimensions: [Dimension] {
+        var seen: Set<Dimension> = []
+        var result = Dimension.named.filter { d in units.contains { $0.dimension == d } }
+        seen.formUnion(result)
+        for unit in units where !seen.contains(unit.dimension) {
+            seen.insert(unit.dimension)
+            result.append(unit.dimension)
+        }
+        return result
+    }
+
+    /// The unit of a dimension whose scale is 1 and offset 0 (`m`, `kg`, `EUR`), if the catalog lists one.
+    public func baseUnit(of dimension: Dimension) -> UnitDefinition? {
+        units.first { $0.dimension == dimension && $0.scale == .one && $0.offset.isZero }
     }
 }

@@ -13,6 +13,11 @@ public struct UnitDefinition: Hashable, Sendable {
     public let scale: Rational
     /// The exact offset to the dimension's base unit; zero for linear units.
     public let offset: Rational
+    /// A remark for listings: which meaning an ambiguous name takes, what a unit is defined by.
+    public let note: String?
+
+    /// `true` for affine units (`degC`, `degF`): a non-zero offset, so they cannot appear inside expressions.
+    public var isAffine: Bool { !offset.isZero }
 
     /// Creates a unit definition.
     ///
@@ -22,12 +27,15 @@ public struct UnitDefinition: Hashable, Sendable {
     ///   - dimension: The physical dimension.
     ///   - scale: The exact, non-zero factor to the base unit.
     ///   - offset: The exact offset to the base unit (zero unless affine).
-    public init(symbol: String, aliases: [String] = [], dimension: Dimension, scale: Rational, offset: Rational = .zero) {
+    ///   - note: A remark shown in listings.
+    public init(symbol: String, aliases: [String] = [], dimension: Dimension, scale: Rational, offset: Rational = .zero,
+                note: String? = nil) {
         precondition(!scale.isZero, "unit '\(symbol)' has a zero scale")
         self.symbol = symbol
         self.aliases = aliases
         self.dimension = dimension
         self.scale = scale
         self.offset = offset
+        self.note = note
     }
 }
