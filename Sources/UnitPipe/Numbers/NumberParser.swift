@@ -21,7 +21,7 @@
 /// A byte-level parser for the numbers in CSV cells, correctly rounded to the nearest `Double`.
 ///
 /// The parser is a value: create one per job (or per column) and call ``parse(_:)`` for
-/// every cell. It implements the C locale (DESIGN §3):
+/// every cell. In the C locale (the fast path, `parseCLocale`) the grammar is:
 /// - leading and trailing ASCII space, tab, NBSP (U+00A0) and narrow NBSP (U+202F) are trimmed,
 ///   and a cell that is empty after trimming is ``NumberParseResult/empty``;
 /// - an optional sign `+`, `-` or `−` (U+2212 MINUS SIGN);
@@ -34,15 +34,39 @@
 /// The value is the nearest `Double`, ties to even, for any number of digits — the same as
 /// glibc `strtod`. A value whose magnitude rounds to infinity is ``NumberError/overflow``;
 /// tiny values round to subnormals or to a signed zero, and `-0` is `-0.0`.
+///
+/// Every other form — a locale's separators and grouping, native digits, accounting
+/// parentheses, a trailing minus, percent and currency marks — is read by the locale path
+/// (`NumberParser+Locale.swift`), which rewrites the number into that C grammar.
 public struct NumberParser: Sendable {
-    /// The conventions the parser reads numbers in; only ``NumberConventions/c`` exists today.
+    /// The conventions the parser reads numbers in.
     public let conventions: NumberConventions
+    /// What the column allows around its numbers (currency, percent).
+    public let context: NumberContext
+    /// Whether the C grammar alone decides every valid cell, so the fast path may answer first.
+    let tryFastPathFirst: Bool
+    /// Whether a cell the fast path rejects may still be valid (locale forms, currency, percent).
+    let needsLocalePath: Bool
+    /// The packed ISO code of ``NumberContext/currencyCode``, `0` when none.
+    let declaredCurrency: UInt32
+    /// The conventions' scalars, copied once so the locale path touches no reference-counted storage.
+    let marks: NumberConventions.Marks
 
-    /// Creates a parser for numbers written in the given conventions.
+    /// Creates a parser for numbers written in the given conventions, in a column of the given context.
     ///
-    /// - Parameter conventions: How numbers are written; defaults to the C locale.
-    public init(conventions: NumberConventions = .c) {
+    /// - Parameters:
+    ///   - conventions: How numbers are written; defaults to the C locale.
+    ///   - context: What the column allows; defaults to ``NumberContext/plain``.
+    public init(conventions: NumberConventions = .c, context: NumberContext = .plain) {
         self.conventions = conventions
+        self.context = context
+        // With `.` as decimal separator and ASCII digits, whatever the C grammar accepts means the
+        // same in the locale (grouping is optional), so the C scan answers first and only cells
+        // it rejects take the locale path.
+        tryFastPathFirst = conventions.decimalScalar == 0x2E && conventions.mode == .fixed
+        declaredCurrency = context.packedCurrency
+        marks = conventions.marks
+        needsLocalePath = !(conventions.isCLocale && context == .plain)
     }
 
     /// Parses one CSV cell given as its raw UTF-8 field bytes (not NUL-terminated).
@@ -51,6 +75,19 @@ public struct NumberParser: Sendable {
     /// - Returns: The correctly rounded number, ``NumberParseResult/empty`` for a blank cell,
     ///   or the reason the cell is not a number.
     public func parse(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
+        if tryFastPathFirst {
+            let result = Self.parseCLocale(field)
+            if needsLocalePath, case .failure(.invalidNumber) = result { return parseLocalized(field) }
+            return result
+        }
+        return parseLocalized(field)
+    }
+
+    /// Parses one cell in the C grammar alone: the fast path, and the final stage of every locale.
+    ///
+    /// - Parameter field: The bytes of the field.
+    /// - Returns: The correctly rounded number, empty, or the reason the cell is not a C number.
+    static func parseCLocale(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
         var start = 0
         var end = field.count
         // Trim leading blanks.
@@ -156,23 +193,8 @@ public struct NumberParser: Sendable {
         }
         if mantissa == 0 { return .number(isNegative ? -0.0 : 0.0) }
 
-        let exponent = explicitExponent - fractionDigitCount
-        if mantissa <= Self.maxExactMantissa {
-            var value: Double?
-            if exponent >= 0 {
-                if exponent <= Self.maxExactPowerOfTen {
-                    value = Double(mantissa) * Self.powersOfTen[exponent]
-                } else if exponent <= Self.maxExactPowerOfTen + Self.maxMantissaShift {
-                    let (shifted, overflow) = mantissa.multipliedReportingOverflow(
-                        by: Self.integerPowersOfTen[exponent - Self.maxExactPowerOfTen])
-                    if !overflow, shifted <= Self.maxExactMantissa {
-                        value = Double(shifted) * Self.powersOfTen[Self.maxExactPowerOfTen]
-                    }
-                }
-            } else if exponent >= -Self.maxExactPowerOfTen {
-                value = Double(mantissa) / Self.powersOfTen[-exponent]
-            }
-            if let value { return .number(isNegative ? -value : value) }
+        if let value = Self.exactValue(mantissa: mantissa, exponent: explicitExponent - fractionDigitCount) {
+            return .number(isNegative ? -value : value)
         }
         return Self.parseExactly(field, body: bodyStart..<end, isNegative: isNegative)
     }
@@ -211,6 +233,29 @@ extension NumberParser {
         1_000_000_000, 10_000_000_000, 100_000_000_000, 1_000_000_000_000,
         10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
     ]
+
+    /// The correctly rounded `mantissa · 10^exponent` when one IEEE operation gives it (Clinger's
+    /// fast path, extended by moving up to 15 exponent digits into the mantissa), else `nil`.
+    ///
+    /// - Parameters:
+    ///   - mantissa: The exact decimal mantissa (at most 19 significant digits were accumulated).
+    ///   - exponent: The power of ten.
+    /// - Returns: The value, or `nil` when the slow path must decide.
+    @inline(__always)
+    static func exactValue(mantissa: UInt64, exponent: Int) -> Double? {
+        guard mantissa <= maxExactMantissa else { return nil }
+        if exponent >= 0 {
+            if exponent <= maxExactPowerOfTen { return Double(mantissa) * powersOfTen[exponent] }
+            if exponent <= maxExactPowerOfTen + maxMantissaShift {
+                let (shifted, overflow) = mantissa.multipliedReportingOverflow(
+                    by: integerPowersOfTen[exponent - maxExactPowerOfTen])
+                if !overflow, shifted <= maxExactMantissa { return Double(shifted) * powersOfTen[maxExactPowerOfTen] }
+            }
+            return nil
+        }
+        if exponent >= -maxExactPowerOfTen { return Double(mantissa) / powersOfTen[-exponent] }
+        return nil
+    }
 
     /// Counts the digits from the first non-zero digit on, skipping the decimal point.
     ///

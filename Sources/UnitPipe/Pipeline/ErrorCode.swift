@@ -37,7 +37,15 @@ public enum ErrorCode: String, Sendable, CaseIterable, Comparable {
         case .grouping: self = .grouping
         case .multipleDecimal: self = .multipleDecimal
         case .overflow: self = .overflow
+        case .unitMismatch: self = .unitMismatch
+        case .ambiguousUnit: self = .ambiguousUnit
+        case .ambiguousNumber: self = .ambiguousNumber
         }
+    }
+
+    /// The code of a unit string that could not be resolved (`unknown_unit`, `dimension_mismatch`, `no_rate`, `overflow`).
+    public init(_ error: UnitExpressionError) {
+        self = ErrorCode(rawValue: error.code) ?? .unknownUnit
     }
 }
 

@@ -158,7 +158,7 @@ func errorCodesAreStable(error: NumberError, code: String) {
 }
 
 @Test func cConventionsUseAPeriodAndNoGrouping() {
-    #expect(NumberConventions.c.decimalSeparator == [UInt8(ascii: ".")])
+    #expect(NumberConventions.c.decimalSeparator == ".")
     #expect(NumberConventions.c.grouping == nil)
     #expect(NumberParser().conventions == .c)
 }

@@ -1,0 +1,143 @@
+// Design note — reading conventions off Foundation's own output.
+//
+// `NumberFormatter`'s properties are not all trustworthy on Linux: `secondaryGroupingSize` is 0
+// for `en_IN` although CLDR (and `FormatStyle`) writes `12,34,56,789.5`, and `usesGroupingSeparator`
+// ignores CLDR's minimum grouping digits (`es_ES` writes `1234` but `12.345`). So the separators,
+// group sizes, minimum grouping digits, minus sign and digit set are read off what
+// `FloatingPointFormatStyle` actually writes for known numbers (`123456789.5`, `1234`, `12345`,
+// `-5`, `0`); only the percent sign comes from `NumberFormatter`. This is the only file (with
+// `CurrencySymbolTable+Foundation.swift`) that imports Foundation; it runs once per job.
+import Foundation
+
+extension NumberConventions {
+    /// Builds the conventions of a locale from CLDR through Foundation.
+    ///
+    /// Accepts `C` and `POSIX` (the C conventions), identifiers with `_` or `-` (`de_DE`, `de-DE`),
+    /// an encoding suffix (`de_DE.UTF-8`), and language-region pairs whose CLDR name carries a
+    /// script (`zh_CN` for `zh_Hans_CN`).
+    /// - Parameter localeIdentifier: The locale identifier.
+    /// - Throws: ``NumberConventionsError/unknownLocale(_:)`` when Foundation does not know the
+    ///   locale (no silent fallback to another locale), ``NumberConventionsError/unsupportedLocale(_:)``
+    ///   when its numbers do not have the shape the parser models.
+    public init(localeIdentifier: String) throws(NumberConventionsError) {
+        guard let identifier = try Self.canonicalIdentifier(localeIdentifier) else {
+            self = .c
+            return
+        }
+        let locale = Locale(identifier: identifier)
+        let style = FloatingPointFormatStyle<Double>.number.locale(locale)
+        let sample = Self.scalars((123_456_789.5).formatted(style))
+        // Digits: ASCII or the locale's native set, read from the zero it writes.
+        guard let zero = Self.scalars((0.0).formatted(style)).first(where: { Self.isZero($0) }) else {
+            throw .unsupportedLocale(localeIdentifier)
+        }
+        func isDigit(_ scalar: UInt32) -> Bool { scalar &- zero < 10 }
+        // Runs of digits and the scalars between them: 123 , 456 , 789 . 5
+        var runs: [Int] = []
+        var separators: [UInt32] = []
+        var current = 0
+        for scalar in sample {
+            if isDigit(scalar) {
+                current += 1
+            } else if current > 0 {
+                runs.append(current)
+                separators.append(scalar)
+                current = 0
+            }
+        }
+        runs.append(current)
+        guard runs.count >= 2, runs.last == 1, let decimal = separators.last else {
+            throw .unsupportedLocale(localeIdentifier)
+        }
+        let integerGroups = runs.dropLast()
+        var grouping: UInt32 = 0
+        var primary = 0
+        var secondary = 0
+        var minimumGrouping = 1
+        if integerGroups.count >= 2 {
+            grouping = separators[0]
+            primary = integerGroups[integerGroups.count - 1]
+            secondary = integerGroups.count >= 3 ? integerGroups[integerGroups.count - 2] : primary
+            while minimumGrouping < 4 {
+                let value = (0..<(primary + minimumGrouping)).reduce(0.0) { total, _ in total * 10 + 1 }
+                if Self.scalars(value.formatted(style)).contains(grouping) { break }
+                minimumGrouping += 1
+            }
+        }
+        let negative = Self.scalars((-5.0).formatted(style))
+        let minusScalars = negative.prefix { !isDigit($0) }
+        let minus = minusScalars.first { !Self.isBidiMark($0) } ?? 0x2D
+        let formatter = NumberFormatter()
+        formatter.locale = locale
+        let percent = Self.scalars(formatter.percentSymbol).first { !Self.isBidiMark($0) } ?? 0x25
+        // Native digits accepted besides the ones written (Devanagari in hi_IN, which writes ASCII).
+        let native = Self.scalars((0.0).formatted(FloatingPointFormatStyle<Double>.number
+            .locale(Locale(identifier: identifier + "@numbers=native")))).first { Self.isZero($0) } ?? 0x30
+        let isSpace = { (scalar: UInt32) in scalar == 0x20 || scalar == 0xA0 || scalar == 0x202F }
+        let region = locale.region?.identifier
+        let code = locale.currency?.identifier
+        self.init(
+            identifier: identifier, decimal: decimal, grouping: grouping, spaces: isSpace(grouping),
+            apostrophes: region == "CH" || region == "LI", primary: primary, secondary: secondary,
+            minimumGrouping: minimumGrouping,
+            minusSign: String(String.UnicodeScalarView(minusScalars.compactMap { Unicode.Scalar($0) })),
+            extraMinus: minus == 0x2D || minus == 0x2212 ? 0 : minus, extraPercent: percent == 0x25 ? 0 : percent,
+            nativeZero: zero != 0x30 ? zero : (native != 0x30 ? native : 0), outputZero: zero,
+            currencyCode: code.flatMap { CurrencySymbolTable.pack(code: $0) != 0 ? $0 : nil },
+            currencySymbols: CurrencySymbolTable(localeIdentifier: identifier))
+        guard decimal != grouping, !isDigit(decimal), decimal != 0x2D else { throw .unsupportedLocale(localeIdentifier) }
+    }
+
+    /// Returns the CLDR identifier for a user's locale identifier, `nil` for the C locale.
+    ///
+    /// - Parameter raw: `C`, `POSIX`, `de_DE`, `de-DE`, `de_DE.UTF-8`, `zh_CN`, …
+    /// - Returns: The identifier Foundation knows (`de_DE`), or `nil` for `C`/`POSIX`.
+    /// - Throws: ``NumberConventionsError/unknownLocale(_:)`` for anything Foundation does not know.
+    static func canonicalIdentifier(_ raw: String) throws(NumberConventionsError) -> String? {
+        var text = raw.trimmingCharacters(in: .whitespaces)
+        if let dot = text.firstIndex(of: ".") { text = String(text[..<dot]) }
+        if ["C", "POSIX"].contains(text.uppercased()) { return nil }
+        let normalized = text.replacingOccurrences(of: "-", with: "_")
+        guard !normalized.isEmpty, normalized.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+        else { throw .unknownLocale(raw) }
+        let known = KnownLocales.shared
+        if let exact = known.identifiers[normalized.lowercased()] { return exact }
+        if let withScript = known.languageRegions[normalized.lowercased()] { return withScript }
+        throw .unknownLocale(raw)
+    }
+
+    static func scalars(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
+
+    /// Whether a scalar is a decimal digit zero (ASCII or any Unicode `Nd` zero).
+    static func isZero(_ scalar: UInt32) -> Bool {
+        guard let value = Unicode.Scalar(scalar) else { return false }
+        return value.properties.numericType == .decimal && value.properties.numericValue == 0
+    }
+}
+
+/// The locale identifiers Foundation knows, indexed once (case-insensitively).
+private struct KnownLocales: Sendable {
+    static let shared = KnownLocales()
+
+    /// Lowercased identifier → identifier as Foundation spells it.
+    let identifiers: [String: String]
+    /// Lowercased `language_region` of identifiers with a script (`zh_cn` for `zh_Hans_CN`) → that identifier.
+    let languageRegions: [String: String]
+
+    private init() {
+        var identifiers: [String: String] = [:]
+        var languageRegions: [String: String] = [:]
+        // Sorted, and the first script kept, so `zh_CN` is always `zh_Hans_CN` (not `zh_Hant_CN`)
+        // and `sr_RS` is `sr_Cyrl_RS`, CLDR's likely scripts.
+        for identifier in Locale.availableIdentifiers.sorted() {
+            identifiers[identifier.lowercased()] = identifier
+            let parts = identifier.split(separator: "_")
+            if parts.count == 3, parts[1].count == 4 {
+                let key = "\(parts[0])_\(parts[2])".lowercased()
+                if languageRegions[key] == nil { languageRegions[key] = identifier }
+            }
+        }
+        self.identifiers = identifiers
+        self.languageRegions = languageRegions
+    }
+}
