@@ -12,8 +12,10 @@ enum ConvertCommand {
             LF line ends, no BOM), a quick check that it reads cleanly.
 
             A column is a header name (exact) or #N (1-based). FROM and TO are units of the same dimension
-            ('unitpipe units' lists them). Converted numbers are written with the shortest digits that read
-            back to the same double; empty cells stay empty.
+            ('unitpipe units' lists them), or expressions of them (km/h, m/s^2, kg*m/s^2). FROM may also be
+            @COLUMN (each row's unit is in that column, which is rewritten to TO) or * (each cell carries
+            its unit, '5.3 km', 'US$ 5'; *km gives a default for cells without one). Converted numbers are
+            written with the shortest digits that read back to the same double; empty cells stay empty.
             """,
         options: [
             OptionSpec(["-c", "--column"], value: "SPEC", help: "convert column NAME from unit FROM to unit TO, optionally renaming it", repeatable: true),
@@ -22,7 +24,10 @@ enum ConvertCommand {
             OptionSpec(["-r", "--rejects"], value: "FILE", help: "write rejected rows, verbatim in the input's dialect, to FILE"),
             OptionSpec(["--on-error"], value: "MODE", help: "reject: row to rejects; keep: row kept, failed cell emptied; fail: stop at the first error", default: "reject"),
             OptionSpec(["--summary"], value: "FILE", help: "write a JSON summary of the run to FILE"),
-            OptionSpec(["-l", "--locale"], value: "ID", help: "how input numbers are written: C ('.' decimal, no grouping)", default: "C"),
+            OptionSpec(["-l", "--locale"], value: "ID", help: "how input numbers are written: C ('.' decimal, no grouping), a locale such as de_DE, fr_FR, en_IN, or auto (decided per column from the data)", default: "C"),
+            OptionSpec(["--output-locale"], value: "ID", help: "write converted numbers the way this locale does, grouping included (for people, not machines)", default: "normalized"),
+            OptionSpec(["--rates"], value: "FILE", help: "currency rates: the ECB's eurofxref.csv / eurofxref-hist.csv, or a two-column 'currency,rate_per_XXX' file"),
+            OptionSpec(["--rates-date"], value: "DATE", help: "with an ECB history file: the rates of that date (YYYY-MM-DD)", default: "the newest"),
             OptionSpec(["-d", "--delimiter"], value: "C", help: "field delimiter: ',' ';' '|' or 'tab'", default: "tab for .tsv/.tab, else sniffed"),
             OptionSpec(["--quote"], value: "C", help: "quote character, or 'none' for files without quoting", default: "\""),
             OptionSpec(["--no-header"], help: "the first record is data; columns are named #1, #2, …"),
@@ -42,6 +47,12 @@ enum ConvertCommand {
              "convert the third column, two decimals, failed cells emptied in place"),
             ("cat data.csv | unitpipe convert --summary run.json > clean.csv",
              "normalize a stream and write a JSON summary"),
+            ("unitpipe convert preise.csv --locale de_DE -c gewicht:lb:kg",
+             "read German numbers (1.234,5) from a ;-separated file"),
+            ("unitpipe convert measurements.csv -c value:@unit:m",
+             "long format: each row's unit is in the 'unit' column"),
+            ("unitpipe convert expenses.csv -c amount:@currency:EUR --rates eurofxref.csv",
+             "convert every row's currency to euros at the ECB reference rates"),
         ],
         maxPositionals: 1)
 
@@ -86,6 +97,9 @@ enum ConvertCommand {
         if let text = arguments.value("max-errors") { options.maxErrors = try UsageValues.count(text, option: "--max-errors") }
         if let text = arguments.value("max-field-size") { options.maxFieldSize = try UsageValues.byteSize(text, option: "--max-field-size") }
         if let locale = arguments.value("locale") { options.locale = locale }
+        options.outputLocale = arguments.value("output-locale")
+        options.ratesPath = arguments.value("rates")
+        options.ratesDate = arguments.value("rates-date")
         if let text = arguments.value("threads") {
             options.threads = try UsageValues.count(text, option: "--threads", maximum: 256)
             if options.threads == 0 { throw .invalidValue(option: "--threads", value: text, reason: "use a whole number from 1 to 256") }

@@ -56,8 +56,21 @@ enum Messages {
             return "column '\(name)' is selected by two -c options; convert each column once"
         case .unit(let error):
             return render(error)
-        case .unsupportedLocale(let id):
-            return "unsupported locale '\(id)'; this version reads numbers in the C locale only ('.' decimal, no grouping): use --locale C"
+        case .unitExpression(let error):
+            return error.message + ". Run 'unitpipe units' to list the units"
+        case .locale(let error):
+            switch error {
+            case .unknownLocale(let id):
+                return "unknown locale '\(id)'; give an identifier such as de_DE, fr_FR, en_IN, 'C' for '.' decimals without grouping, or 'auto'"
+            case .unsupportedLocale(let id):
+                return "locale '\(id)' writes numbers in a way unitpipe cannot read safely; choose a related locale or 'C'"
+            }
+        case .rates(let error):
+            return error.message
+        case .currencyNeedsRates(let code):
+            return "'\(code)' is a currency: give its exchange rates with --rates FILE (the ECB's eurofxref.csv, or a 'currency,rate_per_XXX' file)"
+        case .invalidUnitColumn(let name):
+            return "column '\(name)' cannot hold units: it is converted itself, or it is the unit column of another -c; give each value column its own unit column"
         case .tooManyErrors(let limit):
             return "stopped: more than \(limit) rows failed (--max-errors \(limit)); the output was not written. See the error report (-e) for the failures"
         case .interrupted(let signal):

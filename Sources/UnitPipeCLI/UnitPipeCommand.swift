@@ -44,6 +44,8 @@ public enum UnitPipeCommand {
             let parsed = try command.parse(rest)
             switch command.name {
             case ConvertCommand.spec.name: return try ConvertCommand.run(parsed)
+            case SniffCommand.spec.name: return try SniffCommand.run(parsed)
+            case UnitsCommand.spec.name: return try UnitsCommand.run(parsed)
             default: return 2
             }
         } catch {
@@ -54,7 +56,7 @@ public enum UnitPipeCommand {
         }
     }
 
-    static let commands: [CommandSpec] = [ConvertCommand.spec]
+    static let commands: [CommandSpec] = [ConvertCommand.spec, SniffCommand.spec, UnitsCommand.spec]
 
     static let rootUsage = "Usage: unitpipe COMMAND [INPUT] [options]\n"
 

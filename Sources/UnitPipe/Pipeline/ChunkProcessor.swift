@@ -79,10 +79,17 @@ final class ChunkProcessor: @unchecked Sendable {
     /// Records consumed since `begin()`.
     private(set) var recordsSinceBegin = 0
 
-    /// Per batch: values and cell codes per converted column, problem and outcome per row.
+    /// Per batch: values, cell codes and source-unit indices per converted column, problem and outcome per row.
     private var capacity = 0
     private var values: [UnsafeMutablePointer<Double>] = []
     private var codes: [UnsafeMutablePointer<UInt8>] = []
+    private var sources: [UnsafeMutablePointer<Int32>] = []
+    /// This worker's unit resolvers (per-row and in-cell units), each caching the strings it has seen.
+    private var resolvers: [UnitResolver?]
+    /// The target unit's symbol per conversion, written into unit columns.
+    private let targetSymbols: [[UInt8]]
+    /// A scratch buffer for a number before `--output-locale` rewrites it.
+    private let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 512)
     private var problems = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     private var outcomes = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     /// Rows of the current batch already counted into the stats.
@@ -97,14 +104,23 @@ final class ChunkProcessor: @unchecked Sendable {
         writer = plan.writer
         conversionOfField = .allocate(capacity: max(1, plan.columnCount))
         for f in 0..<plan.columnCount { conversionOfField[f] = plan.conversionOfField[f] }
+        resolvers = plan.conversions.map { conversion -> UnitResolver? in
+            switch conversion.source {
+            case .fixed: return nil
+            case .unitColumn(_, let resolver), .inCell(let resolver): return resolver
+            }
+        }
+        targetSymbols = plan.conversions.map { Array($0.target.symbol.utf8) }
     }
 
     deinit {
         values.forEach { $0.deallocate() }
         codes.forEach { $0.deallocate() }
+        sources.forEach { $0.deallocate() }
         problems.deallocate()
         outcomes.deallocate()
         conversionOfField.deallocate()
+        scratch.deallocate()
     }
 
     /// Starts a new stretch of input at a line start: fresh libcsv state, line 1, record 0.
@@ -161,11 +177,13 @@ final class ChunkProcessor: @unchecked Sendable {
         guard count > capacity else { return }
         values.forEach { $0.deallocate() }
         codes.forEach { $0.deallocate() }
+        sources.forEach { $0.deallocate() }
         problems.deallocate()
         outcomes.deallocate()
         capacity = max(count, 1024)
         values = plan.conversions.map { _ in .allocate(capacity: capacity) }
         codes = plan.conversions.map { _ in .allocate(capacity: capacity) }
+        sources = plan.conversions.map { _ in .allocate(capacity: capacity) }
         problems = .allocate(capacity: capacity)
         outcomes = .allocate(capacity: capacity)
     }
@@ -211,63 +229,168 @@ final class ChunkProcessor: @unchecked Sendable {
         advanceStats(to: count)
     }
 
-    /// Parses column `k` of every row into a Double buffer and converts the buffer in one call.
+    /// Parses column `k` of every row into a Double buffer and converts the buffer in one call:
+    /// with one factor pair for a fixed unit, or gathering each row's pair for per-row units.
     private func convertColumn(_ k: Int, of batch: RecordBatch) {
         let count = batch.count
-        let field = plan.conversions[k].field
+        let conversion = plan.conversions[k]
+        let field = conversion.field
         let emptyCode = plan.options.isRequired ? CellCode.failedBase + ErrorCode.empty.index : CellCode.null
-        let numberParser = plan.parser
+        let numberParser = conversion.parser
         let values = self.values[k]
         let codes = self.codes[k]
+        let sources = self.sources[k]
+        var hasSource = false
         for r in 0..<count {
+            sources[r] = 0
             if problems[r] != 0 {
                 values[r] = .nan
                 codes[r] = CellCode.skipped
                 continue
             }
-            switch numberParser.parse(batch.field(field, of: r)) {
+            var cell = batch.field(field, of: r)
+            var isNegated = false
+            if case .inCell = conversion.source {
+                let split = InCellUnit.split(cell)
+                if split.placement == .both {
+                    values[r] = .nan
+                    codes[r] = CellCode.failedBase + ErrorCode.ambiguousUnit.index
+                    continue
+                }
+                isNegated = split.isNegatedBeforeUnit
+                cell = UnsafeRawBufferPointer(rebasing: cell[split.number])
+            }
+            switch numberParser.parse(cell) {
             case .number(let x):
-                values[r] = x
+                values[r] = isNegated ? -x : x
                 codes[r] = CellCode.converted
             case .empty:
                 values[r] = .nan
                 codes[r] = emptyCode
+                continue
             case .failure(let error):
                 values[r] = .nan
                 codes[r] = CellCode.failedBase + ErrorCode(error).index
+                continue
+            }
+            switch resolveSource(k, record: r, of: batch) {
+            case .index(let index):
+                sources[r] = index
+                hasSource = true
+            case .failed(let code):
+                values[r] = .nan
+                codes[r] = CellCode.failedBase + code.index
+            case .fixed:
+                break
             }
         }
-        plan.conversions[k].matrix.convert(UnsafeMutableBufferPointer(start: values, count: count), source: 0)
+        switch conversion.source {
+        case .fixed(let matrix):
+            matrix.convert(UnsafeMutableBufferPointer(start: values, count: count), source: 0)
+        case .unitColumn, .inCell:
+            if hasSource, let matrix = resolvers[k]?.matrix {
+                matrix.convert(
+                    UnsafeMutableBufferPointer(start: values, count: count),
+                    sources: UnsafeBufferPointer(start: sources, count: count))
+            }
+        }
         let overflow = CellCode.failedBase + ErrorCode.overflow.index
         for r in 0..<count where codes[r] == CellCode.converted && !values[r].isFinite {
             codes[r] = overflow
         }
     }
 
-    /// Formats a row: converted cells as numbers, failed cells empty, the rest verbatim.
+    /// Row `r`'s source unit as an index into the resolver's factor matrix.
+    enum SourceLookup {
+        /// The column has one fixed unit.
+        case fixed
+        case index(Int32)
+        case failed(ErrorCode)
+    }
+
+    /// The factor-matrix index of row `r`'s source unit, for per-row and in-cell units.
+    private func resolveSource(_ k: Int, record r: Int, of batch: RecordBatch) -> SourceLookup {
+        let conversion = plan.conversions[k]
+        let unitText: UnsafeRawBufferPointer
+        switch conversion.source {
+        case .fixed:
+            return .fixed
+        case .unitColumn(let unitField, _):
+            unitText = batch.field(unitField, of: r)
+        case .inCell:
+            let cell = batch.field(conversion.field, of: r)
+            unitText = UnsafeRawBufferPointer(rebasing: cell[InCellUnit.split(cell).unit])
+        }
+        guard var resolver = resolvers[k] else { return .fixed }
+        defer { resolvers[k] = resolver }
+        switch resolver.sourceIndex(for: ChunkProcessor.trimmed(unitText)) {
+        case .success(let index):
+            return .index(index)
+        case .failure(let error):
+            // A currency symbol of the input's locale (`US$`, `¥`) names its ISO code.
+            let mark = String(decoding: ChunkProcessor.trimmed(unitText), as: UTF8.self)
+            switch conversion.parser.conventions.currencySymbols.match(mark) {
+            case .code(let code)?:
+                if case .success(let index) = resolver.sourceIndex(for: code) { return .index(index) }
+            case .ambiguous?:
+                return .failed(.ambiguousUnit)
+            case nil:
+                break
+            }
+            return .failed(ErrorCode(error))
+        }
+    }
+
+    /// `bytes` without leading and trailing ASCII spaces and tabs.
+    static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        var start = 0
+        var end = bytes.count
+        while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+        while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    /// Formats a row: converted cells as numbers, failed cells empty, unit columns as the
+    /// target unit, the rest verbatim.
     @inline(__always)
     private func writeRow(_ r: Int, of batch: RecordBatch, to cursor: inout ByteCursor) {
         let delimiter = plan.dialect.delimiter
-        let decimals = plan.options.decimals
         for f in 0..<plan.columnCount {
             if f > 0 { cursor.append(delimiter) }
             let k = conversionOfField[f]
-            if k < 0 {
+            if k >= 0 {
+                if codes[k][r] == CellCode.converted { writeNumber(values[k][r], to: &cursor) }
+            } else if plan.unitColumnOfField[f] >= 0 {
+                targetSymbols[plan.unitColumnOfField[f]].withUnsafeBytes { writer.writeField($0, to: &cursor) }
+            } else {
                 writer.writeField(batch.field(f, of: r), to: &cursor)
-            } else if codes[k][r] == CellCode.converted {
-                let value = values[k][r]
-                if let decimals {
-                    cursor.write(maxCount: NumberWriter.maxFixedLength(decimals: decimals)) {
-                        NumberWriter.writeFixed(value, decimals: decimals, into: $0)
-                    }
-                } else {
-                    cursor.write(maxCount: NumberWriter.maxShortestLength) {
-                        NumberWriter.writeShortest(value, into: $0)
-                    }
-                }
             }
         }
         cursor.append(UInt8(ascii: "\n"))
+    }
+
+    /// Writes a converted number: shortest digits or `--decimals`, normalized or in `--output-locale`.
+    @inline(__always)
+    private func writeNumber(_ value: Double, to cursor: inout ByteCursor) {
+        let decimals = plan.options.decimals
+        guard let conventions = plan.outputConventions else {
+            if let decimals {
+                cursor.write(maxCount: NumberWriter.maxFixedLength(decimals: decimals)) {
+                    NumberWriter.writeFixed(value, decimals: decimals, into: $0)
+                }
+            } else {
+                cursor.write(maxCount: NumberWriter.maxShortestLength) { NumberWriter.writeShortest(value, into: $0) }
+            }
+            return
+        }
+        let count = decimals.map { NumberWriter.writeFixed(value, decimals: $0, into: scratch) }
+            ?? NumberWriter.writeShortest(value, into: scratch)
+        let ascii = UnsafeRawBufferPointer(start: scratch, count: count)
+        let localized = UnsafeMutablePointer<UInt8>.allocate(capacity: conventions.localizedCapacity(forASCIICount: count))
+        defer { localized.deallocate() }
+        let n = conventions.writeLocalized(ascii, into: localized)
+        // A localized number may hold the delimiter (`1.234,5` in a comma file): quote it then.
+        writer.writeField(UnsafeRawBufferPointer(start: localized, count: n), to: &cursor)
     }
 
     /// Reports a failed row's errors, then writes it to the rejects (or, with `keep`, to the output).
@@ -343,28 +466,59 @@ final class ChunkProcessor: @unchecked Sendable {
         let conversion = plan.conversions[k]
         let bytes = batch.field(conversion.field, of: r)
         let raw = String(decoding: bytes, as: UTF8.self)
-        let locale = plan.options.locale
+        let locale = conversion.localeDescription
         let spec = conversion.spec
         let message: String
         switch code {
         case .invalidNumber:
-            message = "'\(raw)' is not a number in locale \(locale) (digits, one '.', an optional sign and exponent); fix the cell or choose the file's locale with --locale"
+            message = "'\(raw)' is not a number in locale \(locale); fix the cell or choose the file's locale with --locale"
         case .multipleDecimal:
             message = "'\(raw)' has more than one decimal separator"
         case .grouping:
-            message = "'\(raw)' groups digits where locale \(locale) does not"
+            message = "'\(raw)' groups digits where locale \(locale) does not (separators must sit at every group boundary, never after the decimal separator)"
+        case .ambiguousNumber:
+            message = "'\(raw)' reads two ways (decimal point or grouping) and the column shows no evidence which; give --locale"
+        case .unitMismatch:
+            message = "'\(raw)' names a currency other than the column's \(spec.from)"
+        case .ambiguousUnit:
+            message = "'\(raw)' has an ambiguous unit (a bare '$', or units on both sides); write the ISO code, e.g. USD"
         case .overflow:
-            if case .number = plan.parser.parse(bytes) {
-                message = "'\(raw)' \(spec.from) is beyond the largest double (about 1.8e308) in \(spec.to)"
-            } else {
-                message = "'\(raw)' is beyond the largest double (about 1.8e308)"
-            }
+            message = "'\(raw)' is beyond the largest double (about 1.8e308), as read or in \(spec.to)"
         case .empty:
             message = "empty cell in column '\(conversion.name)', which --required says must have a value"
+        case .unknownUnit, .dimensionMismatch, .noRate:
+            message = unitMessage(k, record: r, of: batch) ?? "unit of '\(raw)' failed: \(code.rawValue)"
         default:
             message = "cell '\(raw)' failed: \(code.rawValue)"
         }
-        return CellError(record: index, line: batch.line(of: r), column: conversion.name, value: raw, code: code, message: message)
+        var value = raw
+        if case .unitColumn(let unitField, _) = conversion.source {
+            value = raw + " " + String(decoding: batch.field(unitField, of: r), as: UTF8.self)
+        }
+        return CellError(record: index, line: batch.line(of: r), column: conversion.name, value: value, code: code, message: message)
+    }
+
+    /// The resolver's message for row `r`'s unit (resolved again: the resolver caches failures).
+    private func unitMessage(_ k: Int, record r: Int, of batch: RecordBatch) -> String? {
+        let conversion = plan.conversions[k]
+        let unitText: UnsafeRawBufferPointer
+        switch conversion.source {
+        case .fixed:
+            return nil
+        case .unitColumn(let unitField, _):
+            unitText = batch.field(unitField, of: r)
+        case .inCell:
+            let cell = batch.field(conversion.field, of: r)
+            unitText = UnsafeRawBufferPointer(rebasing: cell[InCellUnit.split(cell).unit])
+        }
+        let trimmed = ChunkProcessor.trimmed(unitText)
+        if trimmed.isEmpty {
+            return "no unit in the cell and no default; write the unit (e.g. '5 km') or give one: -c NAME:*km:TO"
+        }
+        guard var resolver = resolvers[k] else { return nil }
+        defer { resolvers[k] = resolver }
+        if case .failure(let error) = resolver.sourceIndex(for: trimmed) { return error.message }
+        return nil
     }
 
     private func rowError(_ code: ErrorCode, record r: Int, of batch: RecordBatch, index: Int) -> CellError {

@@ -31,9 +31,6 @@ final class ConvertEngine {
 
     init(options: ConvertOptions) throws(JobError) {
         self.options = options
-        guard options.locale == "C" || options.locale == "POSIX" else {
-            throw .unsupportedLocale(options.locale)
-        }
         do {
             input = try InputSource(path: options.inputPath)
             var prefix = try CSVReader.readPrefix(of: input)
@@ -42,7 +39,8 @@ final class ConvertEngine {
             let quote = options.quoting.byte
             let delimiter = options.delimiter
                 ?? ConvertEngine.delimiter(forPath: options.inputPath)
-                ?? DelimiterSniffer().delimiter(for: prefix, isComplete: isWholeInput, quote: quote)
+                ?? DelimiterSniffer(order: ConvertEngine.sniffingOrder(locale: options.locale))
+                    .delimiter(for: prefix, isComplete: isWholeInput, quote: quote)
                 ?? UInt8(ascii: ",")
             let dialect = CSVDialect(delimiter: delimiter, quote: quote, hasHeader: options.hasHeader)
             guard let first = try ConvertEngine.firstRecord(of: &prefix, source: input, dialect: dialect) else {
@@ -51,16 +49,25 @@ final class ConvertEngine {
                 return
             }
             let columnNames = dialect.hasHeader ? first.fields : (1...max(1, first.fields.count)).map { "#\($0)" }
-            let plan = try ConvertEngine.makePlan(options: options, dialect: dialect, columnNames: columnNames)
-            self.plan = plan
-            columns = Array(repeating: ColumnStats(), count: plan.conversions.count)
-            summary.columns = plan.conversions.map {
-                RunSummary.Column(name: $0.spec.newName ?? $0.name, from: $0.spec.from, to: $0.spec.to)
-            }
             var start = prefix
             if dialect.hasHeader {
                 start.removeFirst(first.byteCount)
                 lineBase = first.lineCount
+            }
+            let sampler = RecordParser(dialect: dialect, maxFieldSize: options.maxFieldSize, batchRecords: Int.max)
+            start.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count { offset += sampler.feedLine(UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
+            }
+            if isWholeInput { sampler.finish() }
+            let plan = try JobPlan.make(options: options, dialect: dialect, columnNames: columnNames, sample: sampler.batch())
+            self.plan = plan
+            columns = Array(repeating: ColumnStats(), count: plan.conversions.count)
+            summary.columns = plan.conversions.map {
+                var column = RunSummary.Column(name: $0.spec.newName ?? $0.name, from: $0.spec.from, to: $0.spec.to)
+                column.locale = $0.localeDescription
+                column.localeEvidence = $0.localeEvidence
+                return column
             }
             chunkReader = ChunkReader(source: input, start: start, chunkSize: max(1, options.chunkSize))
             try openOutputs(dialect: dialect, header: dialect.hasHeader ? (first.fields, renamed(first.fields, plan)) : nil)
@@ -110,46 +117,14 @@ final class ConvertEngine {
         }
     }
 
-    private static func makePlan(options: ConvertOptions, dialect: CSVDialect, columnNames: [String]) throws(JobError) -> JobPlan {
-        var conversionOfField = Array(repeating: -1, count: columnNames.count)
-        var conversions: [JobPlan.Conversion] = []
-        for spec in options.columns {
-            let field = try fieldIndex(of: spec.column, in: columnNames)
-            let name = columnNames[field]
-            if conversionOfField[field] >= 0 { throw .columnSelectedTwice(name) }
-            let matrix: FactorMatrix
-            do {
-                let from = try UnitCatalog.standard.unit(named: spec.from)
-                let to = try UnitCatalog.standard.unit(named: spec.to)
-                matrix = try FactorMatrix(sources: [from], target: to)
-            } catch {
-                throw .unit(error)
-            }
-            conversionOfField[field] = conversions.count
-            conversions.append(JobPlan.Conversion(field: field, name: name, spec: spec, matrix: matrix))
+    /// The sniffing order: `;` first when the locale writes a decimal comma (its numbers hold commas).
+    static func sniffingOrder(locale: String) -> [UInt8] {
+        var order = CSVDialect.candidateDelimiters
+        if let conventions = try? NumberConventions(localeIdentifier: locale), conventions.decimalSeparator == "," {
+            order.removeAll { $0 == UInt8(ascii: ";") }
+            order.insert(UInt8(ascii: ";"), at: 0)
         }
-        var budget: Int?
-        if options.onError == .fail { budget = 1 }
-        if let limit = options.maxErrors { budget = min(budget ?? Int.max, limit + 1) }
-        return JobPlan(
-            dialect: dialect, columnCount: columnNames.count, conversions: conversions,
-            conversionOfField: conversionOfField, parser: NumberParser(conventions: .c), options: options,
-            failureBudget: budget)
-    }
-
-    private static func fieldIndex(of reference: ColumnSpec.Reference, in names: [String]) throws(JobError) -> Int {
-        switch reference {
-        case .position(let n):
-            guard n <= names.count else { throw .columnOutOfRange(n, columnCount: names.count) }
-            return n - 1
-        case .name(let name):
-            let positions = names.indices.filter { names[$0] == name }
-            if positions.count > 1 { throw .ambiguousColumn(name, positions: positions.map { $0 + 1 }) }
-            guard let position = positions.first else {
-                throw .unknownColumn(name, suggestion: Suggestion.nearest(to: name, among: names), available: names)
-            }
-            return position
-        }
+        return order
     }
 
     private func renamed(_ names: [String], _ plan: JobPlan) -> [String] {

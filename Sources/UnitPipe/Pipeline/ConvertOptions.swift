@@ -23,7 +23,7 @@ public struct ConvertOptions: Sendable {
         /// Another quote byte.
         case byte(UInt8)
 
-        var byte: UInt8? {
+        public var byte: UInt8? {
             switch self {
             case .standard: return UInt8(ascii: "\"")
             case .none: return nil
@@ -64,8 +64,14 @@ public struct ConvertOptions: Sendable {
     public var threads = ConvertOptions.processorCount
     /// Bytes of input per unit of parallel work (default 1 MiB; tests use tiny chunks to cut records everywhere).
     public var chunkSize = 1 << 20
-    /// `--locale`; only `C` for now.
+    /// `--locale`: how input numbers are written: `C`, a locale identifier, or `auto` (decided per column).
     public var locale = "C"
+    /// `--output-locale`: write converted numbers the way this locale does; `nil` writes them normalized.
+    public var outputLocale: String?
+    /// `--rates`: a currency rates file (ECB daily/history layout, or two columns).
+    public var ratesPath: String?
+    /// `--rates-date`: the date to take from an ECB history file (default: the newest).
+    public var ratesDate: String?
 
     public init() {}
 

@@ -15,8 +15,16 @@ public enum JobError: Error, Sendable, Equatable {
     /// Two `-c` options for the same column.
     case columnSelectedTwice(String)
     case unit(UnitError)
-    /// A locale that is not supported.
-    case unsupportedLocale(String)
+    /// A `FROM`/`TO` unit expression that does not resolve.
+    case unitExpression(UnitExpressionError)
+    /// A locale identifier that Foundation does not know (`--locale`, `--output-locale`).
+    case locale(NumberConventionsError)
+    /// A rates file that cannot be used.
+    case rates(RatesError)
+    /// A currency conversion without `--rates`.
+    case currencyNeedsRates(String)
+    /// `@COLUMN` names a column that is itself converted, or the converted column itself.
+    case invalidUnitColumn(String)
     /// `--max-errors N` was exceeded after `rows` failed rows.
     case tooManyErrors(limit: Int)
     /// `--on-error fail` stopped at this error.
@@ -30,8 +38,7 @@ public enum JobError: Error, Sendable, Equatable {
         case .input: return "input"
         case .output: return "output"
         case .unknownColumn, .ambiguousColumn, .columnOutOfRange, .columnSelectedTwice: return "usage"
-        case .unit: return "usage"
-        case .unsupportedLocale: return "usage"
+        case .unit, .unitExpression, .locale, .rates, .currencyNeedsRates, .invalidUnitColumn: return "usage"
         case .tooManyErrors: return "max_errors"
         case .stoppedAtError: return "on_error_fail"
         case .interrupted(let signal): return signal == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)"

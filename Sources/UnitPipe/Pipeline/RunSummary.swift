@@ -15,6 +15,11 @@ public struct RunSummary: Sendable, Equatable {
         public var name: String
         public var from: String
         public var to: String
+        /// How the column's numbers were read: a locale identifier, or `auto:decimal_point`,
+        /// `auto:decimal_comma`, `auto:undecided` with `--locale auto`.
+        public var locale = "C"
+        /// With `--locale auto`: the number of cells that showed the decided convention.
+        public var localeEvidence: Int?
         /// Cells converted in rows that reached the output.
         public var converted = 0
         /// Empty cells (nulls) in rows that reached the output.
@@ -57,7 +62,9 @@ public struct RunSummary: Sendable, Equatable {
         out += ", \"columns\": ["
         out += columns.map { column in
             "{\"name\": \(JSON.string(column.name)), \"from\": \(JSON.string(column.from)), "
-                + "\"to\": \(JSON.string(column.to)), \"converted\": \(column.converted), "
+                + "\"to\": \(JSON.string(column.to)), \"locale\": \(JSON.string(column.locale)), "
+                + (column.localeEvidence.map { "\"locale_evidence\": \($0), " } ?? "")
+                + "\"converted\": \(column.converted), "
                 + "\"empty\": \(column.empty), \"errors\": \(column.errors), "
                 + "\"min\": \(column.min.map(JSON.number) ?? "null"), \"max\": \(column.max.map(JSON.number) ?? "null")}"
         }.joined(separator: ", ")

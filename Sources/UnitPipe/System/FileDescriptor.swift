@@ -117,11 +117,18 @@ public enum FileSystem {
         _ = unlink(path)
     }
 
-    /// What kind of file `path` names (`stat(2)`), or `nil` when it does not exist.
+    /// `true` when `path` is a regular file or does not exist yet (`stat(2)`).
     public static func isRegularFileOrAbsent(_ path: String) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0 else { return true }
         return (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// The path with every symbolic link resolved (`realpath(3)`), or `path` itself when it does not exist.
+    public static func resolvingSymbolicLinks(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// `true` when `path` exists and is a directory.

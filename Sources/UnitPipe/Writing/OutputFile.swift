@@ -6,6 +6,8 @@ public final class OutputFile {
     /// The descriptor to write to.
     public let descriptor: FileDescriptor
     private let temporaryPath: String?
+    /// The path the temporary file is renamed to (the symbolic link's target when `path` is a link).
+    private let renameTarget: String?
     private var isClosed = false
 
     /// Opens `path` for output (`nil` or `-`: standard output).
@@ -14,18 +16,23 @@ public final class OutputFile {
             self.path = nil
             descriptor = .standardOutput
             temporaryPath = nil
+            renameTarget = nil
             return
         }
         self.path = path
         if FileSystem.isDirectory(path) { throw OutputError.isDirectory(path) }
         do {
-            if FileSystem.isRegularFileOrAbsent(path) {
-                let (fd, temporary) = try FileDescriptor.makeTemporary(template: OutputFile.temporaryTemplate(for: path))
+            // A symbolic link is followed, so the rename replaces the file it points to, not the link.
+            let target = FileSystem.resolvingSymbolicLinks(path)
+            if OutputFile.isReplaceable(target) {
+                let (fd, temporary) = try FileDescriptor.makeTemporary(template: OutputFile.temporaryTemplate(for: target))
                 descriptor = fd
                 temporaryPath = temporary
+                renameTarget = target
             } else {
                 descriptor = try FileDescriptor.openForWriting(path)
                 temporaryPath = nil
+                renameTarget = path
             }
         } catch {
             throw OutputError.cannotCreate(path, error)
@@ -48,6 +55,13 @@ public final class OutputFile {
     /// The name used in messages: the path, or `standard output`.
     public var displayName: String { path ?? "standard output" }
 
+    /// `true` for a path written through a temporary file and a rename: a regular file or a new
+    /// file, outside `/dev` and `/proc` (where `/dev/stdout` and friends are written directly).
+    static func isReplaceable(_ path: String) -> Bool {
+        if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") { return false }
+        return FileSystem.isRegularFileOrAbsent(path)
+    }
+
     /// A `mkstemp` template in the same directory as `path`, so the final rename stays on one file system.
     static func temporaryTemplate(for path: String) -> String {
         let slash = path.lastIndex(of: "/")
@@ -63,7 +77,7 @@ public final class OutputFile {
         guard let path else { return }
         do {
             try descriptor.close()
-            if let temporaryPath { try FileSystem.rename(temporaryPath, to: path) }
+            if let temporaryPath { try FileSystem.rename(temporaryPath, to: renameTarget ?? path) }
         } catch {
             if let temporaryPath { FileSystem.remove(temporaryPath) }
             throw OutputError.cannotCreate(path, error)

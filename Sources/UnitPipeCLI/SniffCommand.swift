@@ -1,0 +1,40 @@
+import UnitPipe
+
+/// `unitpipe sniff`: describes a file's dialect and numeric columns without converting anything.
+enum SniffCommand {
+    static let spec = CommandSpec(
+        name: "sniff",
+        abstract: "Describe a file: dialect, and per column numbers, separators, locale and unit guesses.",
+        usage: "[INPUT] [--json]",
+        discussion: """
+            Reads the first 64 KiB of INPUT (or standard input) and reports the delimiter, quote, header,
+            line ends and BOM, then per column: the share of numeric cells, the decimal and grouping
+            separators they use, a locale that reads them, a unit named in the header (distance_km,
+            Temp (°F), price_usd) and how many cells could be read two ways (1,234 alone).
+            """,
+        options: [
+            OptionSpec(["--json"], help: "write the report as JSON"),
+            OptionSpec(["-d", "--delimiter"], value: "C", help: "use this delimiter instead of sniffing one"),
+            OptionSpec(["--quote"], value: "C", help: "quote character, or 'none'", default: "\""),
+            OptionSpec(["-h", "--help"], help: "show this help"),
+        ],
+        examples: [
+            ("unitpipe sniff export.csv", "a table of the columns"),
+            ("unitpipe sniff export.csv --json | jq '.columns[] | select(.ambiguous > 0)'", "columns with ambiguous cells"),
+        ],
+        maxPositionals: 1)
+
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
+        let delimiter = try arguments.value("delimiter").map { text throws(UsageError) in try UsageValues.delimiter(text, option: "--delimiter") }
+        let quoting = try arguments.value("quote").map { text throws(UsageError) in try UsageValues.quote(text, option: "--quote") } ?? .standard
+        do {
+            let source = try InputSource(path: arguments.positionals.first)
+            let report = try Sniffer.sniff(source, delimiter: delimiter, quote: quoting.byte)
+            Console.out(arguments.has("json") ? report.json : report.text)
+            return 0
+        } catch {
+            Console.error("unitpipe sniff: \(Messages.render(JobError.input(error)))\n")
+            return 2
+        }
+    }
+}
