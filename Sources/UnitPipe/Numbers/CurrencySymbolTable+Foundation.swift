@@ -4,10 +4,8 @@ extension CurrencySymbolTable {
     /// The table of the C (root) locale, built once.
     public static let root = CurrencySymbolTable(localeIdentifier: nil)
 
-    /// Builds the table for a locale from CLDR through `NumberFormatter.currencySymbol`.
-    ///
-    /// - Parameter localeIdentifier: A locale Foundation knows, or `nil` for the C (root) locale.
-    public init(localeIdentifier: String?) {
+    /// Builds a table's entries from CLDR (see the layers in `CurrencySymbolTable`).
+    static func buildEntries(localeIdentifier: String?) -> [Key: Entry] {
         let codes = Self.commonCodes
         var entries: [Key: Entry] = [:]
         for code in codes {
@@ -38,7 +36,7 @@ extension CurrencySymbolTable {
             entries.merge(layerEntries) { old, _ in old }
         }
         if let dollar = Self.key("$"), entries[dollar] == nil { entries[dollar] = .ambiguous }
-        self.entries = entries
+        return entries
     }
 
     /// The ISO codes Foundation lists as common, as three uppercase ASCII letters.

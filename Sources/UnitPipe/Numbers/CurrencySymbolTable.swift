@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A locale's currency marks — symbols (`€`, `US$`, `R$`, `zł`) and ISO codes (`EUR`) — mapped to ISO codes.
 ///
 /// Built once per job from CLDR through Foundation (see `CurrencySymbolTable+Foundation.swift`),
@@ -31,7 +33,35 @@ public struct CurrencySymbolTable: Sendable, Equatable {
         case ambiguous
     }
 
-    let entries: [Key: Entry]
+    /// The locale whose table this is (`nil`: the C/root table); the entries are built on first use.
+    let localeIdentifier: String?
+
+    /// The table for a locale, built from CLDR through `NumberFormatter.currencySymbol` on first use.
+    ///
+    /// - Parameter localeIdentifier: A locale Foundation knows, or `nil` for the C (root) locale.
+    public init(localeIdentifier: String?) {
+        self.localeIdentifier = localeIdentifier
+    }
+
+    /// The table's marks, built from CLDR the first time a mark is looked up, then cached per locale.
+    var entries: [Key: Entry] { Self.cache.entries(for: localeIdentifier) }
+
+    /// Built tables by locale: building one costs ~15 ms of `NumberFormatter` calls, which a job
+    /// that never meets a currency mark (the C locale's common case) should not pay.
+    static let cache = EntryCache()
+
+    /// A lock-protected map from locale to built table.
+    final class EntryCache: Sendable {
+        private let tables = Mutex<[String: [Key: Entry]]>([:])
+
+        func entries(for localeIdentifier: String?) -> [Key: Entry] {
+            let name = localeIdentifier ?? ""
+            if let built = tables.withLock({ $0[name] }) { return built }
+            let built = CurrencySymbolTable.buildEntries(localeIdentifier: localeIdentifier)
+            tables.withLock { $0[name] = built }
+            return built
+        }
+    }
 
     /// The longest mark the table can hold, in UTF-8 bytes.
     static let maximumMarkLength = 15

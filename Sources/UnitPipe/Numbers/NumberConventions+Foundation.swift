@@ -94,10 +94,13 @@ extension NumberConventions {
     /// - Returns: The identifier Foundation knows (`de_DE`), or `nil` for `C`/`POSIX`.
     /// - Throws: ``NumberConventionsError/unknownLocale(_:)`` for anything Foundation does not know.
     static func canonicalIdentifier(_ raw: String) throws(NumberConventionsError) -> String? {
-        var text = raw.trimmingCharacters(in: .whitespaces)
-        if let dot = text.firstIndex(of: ".") { text = String(text[..<dot]) }
+        // Plain Swift string handling only: the C locale must not load Foundation's ICU data.
+        var text = Substring(raw)
+        while text.first == " " || text.first == "\t" { text.removeFirst() }
+        while text.last == " " || text.last == "\t" { text.removeLast() }
+        if let dot = text.firstIndex(of: ".") { text = text[..<dot] }
         if ["C", "POSIX"].contains(text.uppercased()) { return nil }
-        let normalized = text.replacingOccurrences(of: "-", with: "_")
+        let normalized = String(text.map { $0 == "-" ? "_" : $0 })
         guard !normalized.isEmpty, normalized.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
         else { throw .unknownLocale(raw) }
         let known = KnownLocales.shared

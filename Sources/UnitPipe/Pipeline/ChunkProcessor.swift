@@ -63,7 +63,7 @@ final class ChunkProcessor: @unchecked Sendable {
     let plan: JobPlan
     private let parser: RecordParser
     /// Formatted output rows since the last `clearResults()`.
-    let output = ByteBuffer(capacity: 1 << 21)
+    let output = ByteBuffer(capacity: 1 << 20)
     /// Rejected rows, verbatim, since the last `clearResults()`.
     let rejects = ByteBuffer(capacity: 1 << 12)
     /// Failures with record numbers and lines relative to the processor's start (0-based record index, 1-based line).
@@ -103,7 +103,11 @@ final class ChunkProcessor: @unchecked Sendable {
         columns = Array(repeating: ColumnStats(), count: plan.conversions.count)
         writer = plan.writer
         conversionOfField = .allocate(capacity: max(1, plan.columnCount))
-        for f in 0..<plan.columnCount { conversionOfField[f] = plan.conversionOfField[f] }
+        for f in 0..<plan.columnCount {
+            // ≥ 0: converted by that conversion; -1: passes through; ≤ -2: unit column of conversion -2 - k.
+            let unitOf = plan.unitColumnOfField[f]
+            conversionOfField[f] = unitOf >= 0 ? -2 - unitOf : plan.conversionOfField[f]
+        }
         resolvers = plan.conversions.map { conversion -> UnitResolver? in
             switch conversion.source {
             case .fixed: return nil
@@ -358,12 +362,12 @@ final class ChunkProcessor: @unchecked Sendable {
         for f in 0..<plan.columnCount {
             if f > 0 { cursor.append(delimiter) }
             let k = conversionOfField[f]
-            if k >= 0 {
-                if codes[k][r] == CellCode.converted { writeNumber(values[k][r], to: &cursor) }
-            } else if plan.unitColumnOfField[f] >= 0 {
-                targetSymbols[plan.unitColumnOfField[f]].withUnsafeBytes { writer.writeField($0, to: &cursor) }
-            } else {
+            if k == -1 {
                 writer.writeField(batch.field(f, of: r), to: &cursor)
+            } else if k >= 0 {
+                if codes[k][r] == CellCode.converted { writeNumber(values[k][r], to: &cursor) }
+            } else {
+                targetSymbols[-2 - k].withUnsafeBytes { writer.writeField($0, to: &cursor) }
             }
         }
         cursor.append(UInt8(ascii: "\n"))

@@ -193,7 +193,7 @@ final class ConvertEngine {
 
     /// Several threads: chunks parsed speculatively in parallel, results written in order.
     private func runInParallel(plan: JobPlan, reader: ChunkReader, threads: Int) throws {
-        let depth = threads * 2
+        let depth = threads + 1
         let queue = WorkQueue<InputChunk>()
         let processors = ObjectPool<ChunkProcessor> { ChunkProcessor(plan: plan) }
         let slots = (0..<depth).map { _ in ResultSlot() }

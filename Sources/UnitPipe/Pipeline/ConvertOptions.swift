@@ -63,7 +63,7 @@ public struct ConvertOptions: Sendable {
     /// `--threads N`: workers that parse, convert and format chunks in parallel (default: the number of cores).
     public var threads = ConvertOptions.processorCount
     /// Bytes of input per unit of parallel work (default 1 MiB; tests use tiny chunks to cut records everywhere).
-    public var chunkSize = 1 << 20
+    public var chunkSize = 1 << 19
     /// `--locale`: how input numbers are written: `C`, a locale identifier, or `auto` (decided per column).
     public var locale = "C"
     /// `--output-locale`: write converted numbers the way this locale does; `nil` writes them normalized.

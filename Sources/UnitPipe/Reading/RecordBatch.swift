@@ -77,7 +77,7 @@ struct RecordStorage {
     private mutating func appendBytes(_ source: UnsafeRawPointer?, count n: Int) {
         if byteCount + n > byteCapacity { grow(&bytes, capacity: &byteCapacity, needed: byteCount + n) }
         if let source, n > 0 {
-            (bytes + byteCount).update(from: source.assumingMemoryBound(to: UInt8.self), count: n)
+            copyBytes(bytes + byteCount, source.assumingMemoryBound(to: UInt8.self), n)
         }
         byteCount += n
     }

@@ -100,7 +100,7 @@ public struct ByteCursor {
         let n = bytes.count
         guard n > 0, let source = bytes.baseAddress else { return }
         reserve(n)
-        (base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: n)
+        copyBytes(base + count, source.assumingMemoryBound(to: UInt8.self), n)
         count += n
     }
 

@@ -6,21 +6,31 @@ public struct CSVWriter: Sendable {
     public let delimiter: UInt8
     /// The quote byte, or `nil` to write fields as they are.
     public let quote: UInt8?
+    /// The set of ASCII bytes that force quoting anywhere in a field: delimiter, quote, CR, LF.
+    private let special: UInt128
 
     public init(delimiter: UInt8, quote: UInt8?) {
         self.delimiter = delimiter
         self.quote = quote
+        var mask: UInt128 = 0
+        for byte in [delimiter, 0x0A, 0x0D] + (quote.map { [$0] } ?? []) where byte < 128 {
+            mask |= 1 << UInt128(byte)
+        }
+        special = mask
+    }
+
+    /// `true` when `byte` forces quoting wherever it appears in a field (delimiters and quotes are ASCII).
+    @inline(__always)
+    private func isSpecial(_ byte: UInt8) -> Bool {
+        byte < 128 && (special >> UInt128(byte)) & 1 != 0
     }
 
     /// `true` when `field` must be quoted to read back as the same bytes.
     @inline(__always)
     public func needsQuotes(_ field: UnsafeRawBufferPointer) -> Bool {
-        guard let quote, let first = field.first, let last = field.last else { return false }
+        guard quote != nil, let first = field.first, let last = field.last else { return false }
         if first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 { return true }
-        let delimiter = self.delimiter
-        for byte in field where byte == delimiter || byte == quote || byte == 0x0A || byte == 0x0D {
-            return true
-        }
+        for byte in field where isSpecial(byte) { return true }
         return false
     }
 
