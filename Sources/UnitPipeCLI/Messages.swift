@@ -45,7 +45,7 @@ enum Messages {
             }
         case .unknownColumn(let name, let suggestion, let available):
             var text = "no column named '\(name)'"
-            if let suggestion { text += "; did you mean '\(suggestion)'?" }
+            text += suggestion.map { "; did you mean '\($0)'?" } ?? "."
             let shown = available.prefix(12).map { "'\($0)'" }.joined(separator: ", ")
             return text + " The header has: \(shown)\(available.count > 12 ? ", …" : ""). Use the exact name or #N"
         case .ambiguousColumn(let name, let positions):

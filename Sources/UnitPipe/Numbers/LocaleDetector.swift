@@ -176,7 +176,17 @@ extension NumberParser {
     func parseUndecided(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
         let conventions: NumberConventions
         switch LocaleDetector.classify(field) {
-        case .ambiguous: return .failure(.ambiguousNumber)
+        case .ambiguous:
+            // Two-way only when it is a number both ways (`1,234`); text around the digits
+            // (`ab1,234`) is no number either way.
+            let asPoint = NumberParser(conventions: .automaticPoint, context: context).parse(field)
+            let asComma = NumberParser(conventions: .automaticComma, context: context).parse(field)
+            switch (asPoint, asComma) {
+            case (.number(let a), .number(let b)): return a == b ? asPoint : .failure(.ambiguousNumber)
+            case (.number, _): return asPoint
+            case (_, .number): return asComma
+            default: return .failure(.invalidNumber)
+            }
         case .decimal(0x2C): conventions = .automaticComma
         case .none, .decimal(_): conventions = .automaticPoint
         }
