@@ -244,6 +244,8 @@ final class ChunkProcessor: @unchecked Sendable {
         let values = self.values[k]
         let codes = self.codes[k]
         let sources = self.sources[k]
+        var isFixed = false
+        if case .fixed = conversion.source { isFixed = true }
         var hasSource = false
         for r in 0..<count {
             sources[r] = 0
@@ -277,6 +279,7 @@ final class ChunkProcessor: @unchecked Sendable {
                 codes[r] = CellCode.failedBase + ErrorCode(error).index
                 continue
             }
+            if isFixed { continue }
             switch resolveSource(k, record: r, of: batch) {
             case .index(let index):
                 sources[r] = index

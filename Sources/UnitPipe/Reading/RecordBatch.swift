@@ -52,11 +52,29 @@ struct RecordStorage {
     }
 
     /// Appends one field's bytes (a libcsv field callback).
+    @inline(__always)
     mutating func appendField(_ source: UnsafeRawPointer?, count: Int) {
         if !isInRecord {
             isInRecord = true
             recordStartLine = line
         }
+        // The common case: an ordinary field that fits.
+        if let source, count <= maxFieldSize, oversizedFieldPrefix == nil,
+            byteCount + count <= byteCapacity, fieldCount < fieldCapacity
+        {
+            copyBytes(bytes + byteCount, source.assumingMemoryBound(to: UInt8.self), count)
+            byteCount += count
+            fieldEnds[fieldCount] = byteCount
+            fieldCount += 1
+            return
+        }
+        appendFieldSlowly(source, count: count)
+    }
+
+    /// `appendField` when the storage must grow, the field is empty or oversized, or an
+    /// oversized field's prefix stands in for it.
+    @inline(never)
+    private mutating func appendFieldSlowly(_ source: UnsafeRawPointer?, count: Int) {
         if let prefix = oversizedFieldPrefix {
             oversizedFieldPrefix = nil
             prefix.withUnsafeBytes { appendBytes($0.baseAddress, count: $0.count) }

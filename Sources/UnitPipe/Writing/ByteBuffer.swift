@@ -104,6 +104,26 @@ public struct ByteCursor {
         count += n
     }
 
+    /// Appends 8 to 16 bytes given as their first and last eight (which may overlap).
+    @inline(__always)
+    public mutating func appendWords(_ head: UInt64, _ tail: UInt64, count n: Int) {
+        reserve(16)
+        let to = UnsafeMutableRawPointer(base + count)
+        to.storeBytes(of: head, as: UInt64.self)
+        to.storeBytes(of: tail, toByteOffset: n - 8, as: UInt64.self)
+        count += n
+    }
+
+    /// Appends 4 to 8 bytes given as their first and last four (which may overlap).
+    @inline(__always)
+    public mutating func appendHalfWords(_ head: UInt32, _ tail: UInt32, count n: Int) {
+        reserve(8)
+        let to = UnsafeMutableRawPointer(base + count)
+        to.storeBytes(of: head, as: UInt32.self)
+        to.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
+        count += n
+    }
+
     /// Lets `body` write at most `maxCount` bytes in place; `body` returns how many it wrote.
     @inline(__always)
     public mutating func write(maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {

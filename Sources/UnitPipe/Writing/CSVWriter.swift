@@ -37,11 +37,54 @@ public struct CSVWriter: Sendable {
     /// Appends `field`, quoting and doubling quotes when needed.
     @inline(__always)
     public func writeField(_ field: UnsafeRawBufferPointer, to output: inout ByteCursor) {
+        // Most fields are short and plain: test and copy them a word at a time.
+        let n = field.count
+        if n >= 4 && n <= 16, let base = field.baseAddress, quote != nil {
+            if n >= 8 {
+                let head = base.loadUnaligned(as: UInt64.self)
+                let tail = base.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+                let edges = (head & 0xFF) | (tail >> 56) << 8
+                if !hasSpecialByte(head) && !hasSpecialByte(tail) && !CSVWriter.isBlankEdge(edges) {
+                    output.appendWords(head, tail, count: n)
+                    return
+                }
+            } else {
+                let head = UInt64(base.loadUnaligned(as: UInt32.self))
+                let tail = UInt64(base.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
+                let edges = (head & 0xFF) | (tail >> 24) << 8
+                if !hasSpecialByte(head | tail << 32) && !CSVWriter.isBlankEdge(edges) {
+                    output.appendHalfWords(UInt32(truncatingIfNeeded: head), UInt32(truncatingIfNeeded: tail), count: n)
+                    return
+                }
+            }
+        }
         guard let quote, needsQuotes(field) else {
             output.append(field)
             return
         }
         writeQuoted(field, quote: quote, to: &output)
+    }
+
+    /// `true` when either of the two low bytes of `edges` (a field's first and last byte) is a space or tab.
+    @inline(__always)
+    private static func isBlankEdge(_ edges: UInt64) -> Bool {
+        let first = edges & 0xFF
+        let last = edges >> 8
+        return first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09
+    }
+
+    /// `true` when one of the eight bytes of `word` is the delimiter, the quote, CR or LF
+    /// (the SWAR zero-byte test on `word` XOR each of them broadcast).
+    @inline(__always)
+    private func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        var found = hasZero(word ^ (ones &* UInt64(delimiter)))
+        found |= hasZero(word ^ (ones &* 0x0A))
+        found |= hasZero(word ^ (ones &* 0x0D))
+        if let quote { found |= hasZero(word ^ (ones &* UInt64(quote))) }
+        return found != 0
     }
 
     @inline(never)

@@ -58,7 +58,7 @@ let allPairs: [PairCase] = seedUnits.flatMap { group in group.flatMap { a in gro
     func matchesReference(pair: PairCase) throws {
         let conversion = try UnitConversion(from: unit(pair.from), to: unit(pair.to))
         let perPair = (isLongRun ? 3_000_000 : 100_000) / allPairs.count
-        let xs = inputs(for: conversion, count: perPair, seed: UInt64(truncatingIfNeeded: pair.from.hashValue &* 31 &+ pair.to.hashValue))
+        let xs = inputs(for: conversion, count: perPair, seed: (pair.from + "→" + pair.to).utf8.reduce(0) { $0 &* 31 &+ UInt64($1) })
         let expected = xs.map { Reference.value($0, scale: conversion.scale, offset: conversion.offset) }
 
         // Fixed pair, and a gather whose rows alternate between the pair and identity.

@@ -61,3 +61,41 @@ struct CSVWriterTests {
         #expect(leftovers.isEmpty)
     }
 }
+
+@Suite("CSVWriter against a plain reference")
+struct CSVWriterReferenceTests {
+    /// RFC 4180 quoting written the obvious way, one byte at a time.
+    static func reference(_ field: [UInt8], delimiter: UInt8, quote: UInt8) -> [UInt8] {
+        let needs = field.first.map { $0 == 0x20 || $0 == 0x09 } == true
+            || field.last.map { $0 == 0x20 || $0 == 0x09 } == true
+            || field.contains { $0 == delimiter || $0 == quote || $0 == 0x0A || $0 == 0x0D }
+        guard needs else { return field }
+        var out: [UInt8] = [quote]
+        for byte in field {
+            out.append(byte)
+            if byte == quote { out.append(quote) }
+        }
+        return out + [quote]
+    }
+
+    /// Random fields of 0 to 24 bytes drawn from an alphabet rich in bytes that matter, so the
+    /// word-at-a-time fast paths meet every special byte at every position.
+    @Test(arguments: [(UInt8(ascii: ","), UInt8(ascii: "\"")), (UInt8(ascii: ";"), UInt8(ascii: "'")), (UInt8(ascii: "\t"), UInt8(ascii: "\""))])
+    func matchesTheReference(delimiter: UInt8, quote: UInt8) {
+        let alphabet: [UInt8] = Array("abc019 .-".utf8) + [delimiter, quote, 0x0A, 0x0D, 0x09, 0xC3, 0xA4, 0x80, 0xFF, 0x00, 0x01]
+        var random = SplitMix64(state: 0xC5F + UInt64(delimiter))
+        let writer = CSVWriter(delimiter: delimiter, quote: quote)
+        for _ in 0..<20_000 {
+            let length = random.next(25)
+            var field: [UInt8] = (0..<length).map { _ in alphabet[random.next(alphabet.count)] }
+            // Half the fields are plain letters with at most one special byte somewhere.
+            if random.next(2) == 0 {
+                field = (0..<length).map { _ in UInt8(ascii: "a") + UInt8(random.next(26)) }
+                if length > 0, random.next(2) == 0 { field[random.next(length)] = alphabet[9 + random.next(alphabet.count - 9)] }
+            }
+            let buffer = ByteBuffer(capacity: 64)
+            field.withUnsafeBytes { bytes in buffer.withCursor { writer.writeField(bytes, to: &$0) } }
+            #expect(Array(buffer.bytes) == Self.reference(field, delimiter: delimiter, quote: quote), "field \(field)")
+        }
+    }
+}
