@@ -39,8 +39,22 @@ public struct CSVWriter: Sendable {
     public func writeField(_ field: UnsafeRawBufferPointer, to output: inout ByteCursor) {
         // Most fields are short and plain: test and copy them a word at a time.
         let n = field.count
-        if n >= 4 && n <= 16, let base = field.baseAddress, quote != nil {
-            if n >= 8 {
+        if n >= 4, let base = field.baseAddress, quote != nil {
+            if n > 16 {
+                // Longer fields: every 8-byte word, the last one overlapping, then one copy.
+                var offset = 0
+                var found = false
+                while offset + 8 < n && !found {
+                    found = hasSpecialByte(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                    offset += 8
+                }
+                let tail = base.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+                let edges = UInt64(base.load(as: UInt8.self)) | (tail >> 56) << 8
+                if !found && !hasSpecialByte(tail) && !CSVWriter.isBlankEdge(edges) {
+                    output.append(field)
+                    return
+                }
+            } else if n >= 8 {
                 let head = base.loadUnaligned(as: UInt64.self)
                 let tail = base.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
                 let edges = (head & 0xFF) | (tail >> 56) << 8
