@@ -362,11 +362,16 @@ final class ChunkProcessor: @unchecked Sendable {
     @inline(__always)
     private func writeRow(_ r: Int, of batch: RecordBatch, to cursor: inout ByteCursor) {
         let delimiter = plan.dialect.delimiter
+        // Walk the record's fields in order: each one starts where the previous one ended.
+        let firstField = batch.firstField(of: r)
+        var start = firstField == 0 ? 0 : batch.fieldEnds[firstField - 1]
         for f in 0..<plan.columnCount {
             if f > 0 { cursor.append(delimiter) }
+            let end = batch.fieldEnds[firstField + f]
+            defer { start = end }
             let k = conversionOfField[f]
             if k == -1 {
-                writer.writeField(batch.field(f, of: r), to: &cursor)
+                writer.writeField(UnsafeRawBufferPointer(start: batch.bytes + start, count: end - start), to: &cursor)
             } else if k >= 0 {
                 if codes[k][r] == CellCode.converted { writeNumber(values[k][r], to: &cursor) }
             } else {
