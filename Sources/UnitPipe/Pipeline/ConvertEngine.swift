@@ -55,11 +55,7 @@ final class ConvertEngine {
                 lineBase = first.lineCount
             }
             let sampler = RecordParser(dialect: dialect, maxFieldSize: options.maxFieldSize, batchRecords: Int.max)
-            start.withUnsafeBytes { bytes in
-                var offset = 0
-                while offset < bytes.count { offset += sampler.feedLine(UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
-            }
-            if isWholeInput { sampler.finish() }
+            sampler.feed(sample: start, isComplete: isWholeInput)
             let plan = try JobPlan.make(options: options, dialect: dialect, columnNames: columnNames, sample: sampler.batch())
             self.plan = plan
             columns = Array(repeating: ColumnStats(), count: plan.conversions.count)

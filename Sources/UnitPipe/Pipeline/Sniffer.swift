@@ -57,11 +57,7 @@ public enum Sniffer {
             ?? DelimiterSniffer().delimiter(for: prefix, isComplete: isWholeInput, quote: quote)
             ?? UInt8(ascii: ",")
         let parser = RecordParser(dialect: CSVDialect(delimiter: chosen, quote: quote, hasHeader: true), maxFieldSize: 64 << 10, batchRecords: Int.max)
-        prefix.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count { offset += parser.feedLine(UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
-        }
-        if isWholeInput { parser.finish() }
+        parser.feed(sample: prefix, isComplete: isWholeInput)
         let batch = parser.batch()
         var report = SniffReport(
             delimiter: chosen, quote: quote, hasHeader: true, lineEnding: lineEnding(of: prefix),

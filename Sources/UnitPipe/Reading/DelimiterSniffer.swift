@@ -26,17 +26,11 @@ public struct DelimiterSniffer: Sendable {
 
     /// How many records share the most common field count (> 1) when split by `delimiter`.
     func consistency(of sample: [UInt8], delimiter: UInt8, quote: UInt8?, isComplete: Bool) -> Int {
-        let parser = LibCSVParser(delimiter: delimiter, quote: quote)
-        let storage = UnsafeMutablePointer<RecordStorage>.allocate(capacity: 1)
-        storage.initialize(to: RecordStorage(maxFieldSize: 1 << 20))
-        defer {
-            storage.pointee.deallocate()
-            storage.deinitialize(count: 1)
-            storage.deallocate()
-        }
-        sample.withUnsafeBytes { parser.parse($0, into: storage) }
-        if isComplete { parser.finish(into: storage) }
-        let batch = RecordBatch(storage: storage.pointee, firstRecordIndex: 0)
+        let parser = RecordParser(
+            dialect: CSVDialect(delimiter: delimiter, quote: quote, hasHeader: false),
+            maxFieldSize: 1 << 20, batchRecords: Int.max)
+        parser.feed(sample: sample, isComplete: isComplete)
+        let batch = parser.batch()
         var histogram: [Int: Int] = [:]
         for record in 0..<batch.count where batch.problem(of: record) == .none {
             histogram[batch.fieldCount(of: record), default: 0] += 1

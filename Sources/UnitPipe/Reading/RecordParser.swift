@@ -84,6 +84,16 @@ final class RecordParser {
         return length
     }
 
+    /// Feeds every byte of `sample`, line by line, collecting its records in one batch
+    /// (create the parser with `batchRecords: Int.max`); `isComplete` also ends the input.
+    func feed(sample: [UInt8], isComplete: Bool) {
+        sample.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count { offset += feedLine(UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
+        }
+        if isComplete { finish() }
+    }
+
     /// Ends the input: flushes a last record without a final newline, marking an unterminated quote.
     func finish() {
         parser.finish(into: storage)
