@@ -166,6 +166,7 @@ final class ChunkProcessor: @unchecked Sendable {
     /// Ends a stretch: at the end of input flushes the last record; otherwise processes the
     /// complete records unless the bytes end inside a record (then they wait for more bytes).
     func end(isEndOfInput: Bool) {
+        parser.endPiece()
         if isEndOfInput { parser.finish() }
         if isEndOfInput || !parser.isInRecord { processPendingBatch() }
     }

@@ -176,7 +176,7 @@ final class ConvertEngine {
     private func runSequentially(plan: JobPlan, reader: ChunkReader) throws {
         let processor = ChunkProcessor(plan: plan)
         processor.begin()
-        let chunk = InputChunk(capacity: reader.chunkSize)
+        let chunk = reader.makeChunk()
         while try reader.fill(chunk) {
             if let signal = Interruption.signalNumber { throw JobError.interrupted(signal: signal) }
             processor.feed(chunk.bytes)
@@ -222,7 +222,7 @@ final class ConvertEngine {
         var continuation: ChunkProcessor?
         while true {
             while nextToRead - nextToWrite < depth && !isInputDone {
-                let chunk = freeChunks.popLast() ?? InputChunk(capacity: reader.chunkSize)
+                let chunk = freeChunks.popLast() ?? reader.makeChunk()
                 guard try reader.fill(chunk) else {
                     isInputDone = true
                     break

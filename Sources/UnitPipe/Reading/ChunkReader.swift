@@ -37,10 +37,14 @@ final class ChunkReader {
         self.chunkSize = chunkSize
     }
 
-    /// Fills `chunk` with the next stretch of input; returns `false` when nothing is left.
+    /// A chunk's storage for this reader: the chunk size plus one byte of look-ahead.
+    func makeChunk() -> InputChunk { InputChunk(capacity: chunkSize + 1) }
+
+    /// Fills `chunk` (made by `makeChunk()`) with the next stretch of input; returns `false` when nothing is left.
     func fill(_ chunk: InputChunk) throws(InputError) -> Bool {
         if isExhausted && carry.isEmpty { return false }
-        let capacity = chunk.storage.count
+        // One byte of the storage stays free for the look-ahead below.
+        let capacity = chunk.storage.count - 1
         var filled = min(carry.count, capacity)
         carry.withUnsafeBytes { chunk.storage.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<filled])) }
         carry.removeFirst(filled)
@@ -48,17 +52,37 @@ final class ChunkReader {
             let n = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: chunk.storage[filled..<capacity]))
             if n == 0 { isExhausted = true } else { filled += n }
         }
+        // A chunk must not end in a CR whose follower is unknown: one more byte tells whether it
+        // ends its line alone or starts a CRLF (so line numbers never depend on where chunks are cut).
+        if filled > 0 && chunk.storage[filled - 1] == 0x0D {
+            if let next = carry.first {
+                chunk.storage[filled] = next
+                carry.removeFirst()
+                filled += 1
+            } else if !isExhausted {
+                let n = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: chunk.storage[filled..<(filled + 1)]))
+                if n == 0 { isExhausted = true } else { filled += 1 }
+            }
+        }
         chunk.index = nextIndex
         nextIndex += 1
         chunk.isLast = isExhausted && carry.isEmpty
         chunk.count = filled
-        if !chunk.isLast, let lastNewline = chunk.storage[0..<filled].lastIndex(of: 0x0A) {
-            let end = lastNewline + 1
-            if end < filled {
-                carry.insert(contentsOf: UnsafeRawBufferPointer(rebasing: chunk.storage[end..<filled]), at: 0)
-                chunk.count = end
-            }
+        if !chunk.isLast, let end = ChunkReader.cutPoint(UnsafeRawBufferPointer(rebasing: chunk.storage[0..<filled])), end < filled {
+            carry.insert(contentsOf: UnsafeRawBufferPointer(rebasing: chunk.storage[end..<filled]), at: 0)
+            chunk.count = end
         }
         return true
+    }
+
+    /// The offset just after the last line end in `bytes`: after a LF, or after a CR that is not
+    /// the last byte (a LF may follow that one in the next read); `nil` when there is none.
+    static func cutPoint(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        var i = bytes.count - 1
+        while i >= 0 {
+            if bytes[i] == 0x0A || (bytes[i] == 0x0D && i < bytes.count - 1) { return i + 1 }
+            i -= 1
+        }
+        return nil
     }
 }

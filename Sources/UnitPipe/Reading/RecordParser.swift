@@ -1,6 +1,6 @@
 // Records from bytes, with the line each starts on. libcsv reports no
-// positions, so the parser hands it one physical line at a time (split at LF
-// with memchr): a record starts on the first line after the previous record's
+// positions, so the parser hands it one physical line at a time (split after
+// LF, CRLF or a lone CR, found with memchr): a record starts on the first line after the previous record's
 // end that holds anything but CR/LF (libcsv skips blank lines). Complete
 // records collect in a reused `RecordStorage` and are handed out as
 // `RecordBatch` views, only ever between records.
@@ -14,6 +14,8 @@ final class RecordParser {
     private let parser: LibCSVParser
     private let storage: UnsafeMutablePointer<RecordStorage>
     private var isAtLineStart = true
+    /// `true` when the last piece fed ended with a CR whose line end is not settled yet.
+    private var isAfterCarriageReturn = false
     private var recordsHandedOut = 0
     private let batchRecords: Int
     private let batchBytes = 1 << 20
@@ -42,6 +44,7 @@ final class RecordParser {
         storage.pointee.pendingProblem = .none
         storage.pointee.oversizedFieldPrefix = nil
         isAtLineStart = true
+        isAfterCarriageReturn = false
         recordsHandedOut = 0
     }
 
@@ -60,12 +63,36 @@ final class RecordParser {
     /// The number of complete records waiting in the current batch.
     var pendingRecords: Int { storage.pointee.recordCount }
 
-    /// Feeds libcsv the bytes up to and including the first LF of `bytes` (or all of them);
-    /// returns how many bytes it consumed.
+    /// Feeds libcsv the bytes of `bytes` up to the end of the first line — after a LF, a CRLF or a
+    /// lone CR (old Mac files) — or all of them; returns how many bytes it consumed.
     func feedLine(_ bytes: UnsafeRawBufferPointer) -> Int {
         guard let start = bytes.baseAddress, bytes.count > 0 else { return 0 }
-        let newline = memchr(start, 0x0A, bytes.count)
-        let length = newline.map { UnsafeRawPointer($0) - start + 1 } ?? bytes.count
+        if isAfterCarriageReturn {
+            // The previous piece ended with CR: a LF now completes a CRLF; anything else means the
+            // CR ended its line alone.
+            isAfterCarriageReturn = false
+            storage.pointee.line += 1
+            isAtLineStart = true
+            if bytes[0] == 0x0A {
+                parser.parse(UnsafeRawBufferPointer(start: start, count: 1), into: storage)
+                return 1
+            }
+        }
+        let count = bytes.count
+        let newline = memchr(start, 0x0A, count).map { UnsafeRawPointer($0) - start }
+        var length = newline.map { $0 + 1 } ?? count
+        var endsLine = newline != nil
+        if let cr = memchr(start, 0x0D, newline ?? count).map({ UnsafeRawPointer($0) - start }) {
+            if cr + 1 == count {
+                // A CR at the end of what is here: whether a LF follows is decided by the next piece.
+                length = count
+                endsLine = false
+                isAfterCarriageReturn = true
+            } else {
+                length = bytes[cr + 1] == 0x0A ? cr + 2 : cr + 1
+                endsLine = true
+            }
+        }
         if isAtLineStart && !storage.pointee.isInRecord && !RecordParser.isBlank(start, length) {
             storage.pointee.isInRecord = true
             storage.pointee.recordStartLine = storage.pointee.line
@@ -79,9 +106,18 @@ final class RecordParser {
             }
             storage.pointee.pendingProblem = .fieldTooLarge
         }
-        isAtLineStart = newline != nil
-        if isAtLineStart { storage.pointee.line += 1 }
+        isAtLineStart = endsLine
+        if endsLine { storage.pointee.line += 1 }
         return length
+    }
+
+    /// Settles a CR that ended the bytes fed so far as a line end of its own, for a caller that
+    /// knows no LF follows it (a chunk is cut after a CR only when the next byte is not a LF).
+    func endPiece() {
+        guard isAfterCarriageReturn else { return }
+        isAfterCarriageReturn = false
+        storage.pointee.line += 1
+        isAtLineStart = true
     }
 
     /// Feeds every byte of `sample`, line by line, collecting its records in one batch

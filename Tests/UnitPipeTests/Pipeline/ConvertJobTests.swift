@@ -29,6 +29,7 @@ struct ConvertJobTests {
             case 0: text += "\(i),\(i)..5,bad\r\n"
             case 4: text += "\(i),\(i).25,\"multi\r\nline, with \"\"quotes\"\"\r\n\"\r\n"
             case 6: text += "\r\n\(i),\(i)\r\n"
+            case 8: text += "\(i),\(i),old mac line end\r"
             case 9: text += "\(i),,empty\r\n"
             default: text += "\(i),\(Double(i) * 0.3),plain\r\n"
             }

@@ -92,6 +92,9 @@ let readerCases: [ReaderCase] = [
     ReaderCase("UTF-8 passes through", "名前,値\nÄpfel,1\n", [.init(1, ["名前", "値"]), .init(2, ["Äpfel", "1"])]),
     ReaderCase("only a header", "a,b\n", [.init(1, ["a", "b"])]),
     ReaderCase("empty input", "", []),
+    ReaderCase("CR line ends (old Mac)", "a,b\r1,2\r3,4\r", [.init(1, ["a", "b"]), .init(2, ["1", "2"]), .init(3, ["3", "4"])]),
+    ReaderCase("mixed line ends", "a\r\nb\rc\n\rd\n", [.init(1, ["a"]), .init(2, ["b"]), .init(3, ["c"]), .init(5, ["d"])]),
+    ReaderCase("CR inside quotes kept and counted", "\"x\ry\",1\r2,3\n", [.init(1, ["x\ry", "1"]), .init(3, ["2", "3"])]),
 ]
 
 @Suite("CSVReader")
