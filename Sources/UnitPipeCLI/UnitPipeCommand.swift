@@ -67,7 +67,7 @@ public enum UnitPipeCommand {
             out += "  " + command.name.padding(toLength: 10) + command.abstract + "\n"
         }
         out += "\nRun 'unitpipe COMMAND --help' for a command's options and examples.\n"
-        out += "\nExit status: 0 every row succeeded; 1 some rows were rejected (all reported); 2 trouble (usage, unreadable input, --max-errors, --on-error fail).\n"
+        out += "\nExit status: 0 every row succeeded; 1 some rows were rejected (all reported); 2 trouble (usage, unreadable input, --max-errors, --on-error fail); 130/143 interrupted by SIGINT/SIGTERM.\n"
         return out
     }
 }
