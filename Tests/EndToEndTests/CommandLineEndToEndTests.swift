@@ -41,6 +41,16 @@ struct CommandLineEndToEndTests {
         #expect(empty.stdout == "")
     }
 
+    @Test func aSingleEmptyFieldIsWrittenQuotedSoItIsNotLost() throws {
+        // One column: an empty cell (or one emptied by --on-error keep) must not become a blank
+        // line, which a CSV reader (unitpipe included) skips.
+        let result = try UnitPipeRunner.run(["convert", "-c", "d:km:m", "--on-error", "keep"], stdin: Data("d\n1\n\"\"\nx\n2\n".utf8))
+        #expect(result.status == 1)
+        #expect(result.stdout == "d\n1000\n\"\"\n\"\"\n2000\n")
+        let again = try UnitPipeRunner.run(["convert"], stdin: Data(result.stdout.utf8))
+        #expect(again.stdout == result.stdout)
+    }
+
     @Test func onErrorKeepEmptiesTheFailedCell() throws {
         let input = "d,n\n1,a\nx,b\n,c\n"
         let result = try UnitPipeRunner.run(["convert", "-c", "d:km:m", "--on-error", "keep"], stdin: Data(input.utf8))

@@ -363,6 +363,7 @@ final class ChunkProcessor: @unchecked Sendable {
     @inline(__always)
     private func writeRow(_ r: Int, of batch: RecordBatch, to cursor: inout ByteCursor) {
         let delimiter = plan.dialect.delimiter
+        let rowStart = cursor.count
         // Walk the record's fields in order: each one starts where the previous one ended.
         let firstField = batch.firstField(of: r)
         var start = firstField == 0 ? 0 : batch.fieldEnds[firstField - 1]
@@ -379,6 +380,7 @@ final class ChunkProcessor: @unchecked Sendable {
                 targetSymbols[-2 - k].withUnsafeBytes { writer.writeField($0, to: &cursor) }
             }
         }
+        if cursor.count == rowStart { writer.writeEmptyRecordMark(to: &cursor) }
         cursor.append(UInt8(ascii: "\n"))
     }
 

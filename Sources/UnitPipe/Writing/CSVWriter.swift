@@ -117,21 +117,35 @@ public struct CSVWriter: Sendable {
     /// Appends a whole record of text fields and a LF (headers, reports).
     public func writeRecord(_ fields: [String], to output: ByteBuffer) {
         output.withCursor { cursor in
+            let start = cursor.count
             for (i, field) in fields.enumerated() {
                 if i > 0 { cursor.append(delimiter) }
                 var field = field
                 field.withUTF8 { writeField(UnsafeRawBufferPointer($0), to: &cursor) }
             }
+            if cursor.count == start { writeEmptyRecordMark(to: &cursor) }
             cursor.append(UInt8(ascii: "\n"))
         }
     }
 
     /// Appends record `r` of `batch` with its fields as read, and a LF.
     public func writeRecord(_ r: Int, of batch: RecordBatch, to output: inout ByteCursor) {
+        let start = output.count
         for f in 0..<batch.fieldCount(of: r) {
             if f > 0 { output.append(delimiter) }
             writeField(batch.field(f, of: r), to: &output)
         }
+        if output.count == start { writeEmptyRecordMark(to: &output) }
         output.append(UInt8(ascii: "\n"))
+    }
+
+    /// Writes `""` for a record whose only field is empty: an empty line would be read back as a
+    /// blank line, which CSV readers skip, and the record would be lost. (Without quoting there is
+    /// no way to write it; the line stays empty.)
+    @inline(never)
+    public func writeEmptyRecordMark(to output: inout ByteCursor) {
+        guard let quote else { return }
+        output.append(quote)
+        output.append(quote)
     }
 }

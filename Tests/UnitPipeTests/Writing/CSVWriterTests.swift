@@ -33,6 +33,8 @@ struct CSVWriterTests {
         (["\ttab"], "\"\ttab\"\n"),
         (["a;b"], "a;b\n"),
         (["Äpfel", "名前"], "Äpfel,名前\n"),
+        ([""], "\"\"\n"),
+        (["", ""], ",\n"),
     ])
     func quotesOnlyWhereNeeded(_ fields: [String], _ expected: String) throws {
         #expect(written(fields) == expected)
