@@ -1,6 +1,6 @@
 // The run: settles the dialect and the header, resolves columns and units
 // once into a `JobPlan`, then streams the input in chunks. With several
-// threads, the main thread reads chunks (cut after a LF) and hands them to
+// threads, the main thread reads chunks (cut after a line end) and hands them to
 // workers, each of which parses, converts and formats a whole chunk with its
 // own libcsv parser; the main thread then writes the results in input order.
 // A chunk whose parse ends inside a record (a quoted field spanning the cut)
