@@ -59,7 +59,6 @@ enum ConvertCommand {
     /// Builds the options from the parsed arguments, runs the job and reports its outcome.
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         let options = try makeOptions(arguments)
-        Interruption.install()
         let outcome = ConvertJob(options: options).run()
         if let failure = outcome.failure {
             Console.error("unitpipe convert: \(Messages.render(failure))\n")

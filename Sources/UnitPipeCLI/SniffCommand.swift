@@ -33,6 +33,7 @@ enum SniffCommand {
             Console.out(arguments.has("json") ? report.json : report.text)
             return 0
         } catch {
+            if let signal = Interruption.signalNumber { return 128 + signal }
             Console.error("unitpipe sniff: \(Messages.render(JobError.input(error)))\n")
             return 2
         }

@@ -10,6 +10,8 @@ public enum UnitPipeCommand {
     /// Results go to standard output, messages to standard error (file descriptors 1 and 2).
     public static func run(_ arguments: [String]) -> Int32 {
         ProcessSignals.ignoreBrokenPipe()
+        // First thing, so a SIGINT/SIGTERM at any point ends the run through its cleanup.
+        Interruption.install()
         guard let first = arguments.first else {
             Console.error(rootHelp)
             return 2

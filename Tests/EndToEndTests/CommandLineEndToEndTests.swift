@@ -177,7 +177,8 @@ struct SignalEndToEndTests {
         try process.run()
         // A header and some rows, then the writer stays open: unitpipe blocks reading standard input.
         try input.fileHandleForWriting.write(contentsOf: Data("d\n1\n2\n".utf8))
-        Thread.sleep(forTimeInterval: 0.5)
+        // Give the process time to start and block on its input, even on a loaded machine.
+        Thread.sleep(forTimeInterval: 1.5)
         process.terminate()
         process.waitUntilExit()
         try? input.fileHandleForWriting.close()
