@@ -318,25 +318,15 @@ final class ChunkProcessor: @unchecked Sendable {
 
     /// The factor-matrix index of row `r`'s source unit, for per-row and in-cell units.
     private func resolveSource(_ k: Int, record r: Int, of batch: RecordBatch) -> SourceLookup {
-        let conversion = plan.conversions[k]
-        let unitText: UnsafeRawBufferPointer
-        switch conversion.source {
-        case .fixed:
-            return .fixed
-        case .unitColumn(let unitField, _):
-            unitText = batch.field(unitField, of: r)
-        case .inCell:
-            let cell = batch.field(conversion.field, of: r)
-            unitText = UnsafeRawBufferPointer(rebasing: cell[InCellUnit.split(cell).unit])
-        }
-        guard var resolver = resolvers[k] else { return .fixed }
+        guard let unitText = unitText(k, record: r, of: batch), var resolver = resolvers[k] else { return .fixed }
         defer { resolvers[k] = resolver }
-        switch resolver.sourceIndex(for: ChunkProcessor.trimmed(unitText)) {
+        let conversion = plan.conversions[k]
+        switch resolver.sourceIndex(for: unitText) {
         case .success(let index):
             return .index(index)
         case .failure(let error):
             // A currency symbol of the input's locale (`US$`, `¥`) names its ISO code.
-            let mark = String(decoding: ChunkProcessor.trimmed(unitText), as: UTF8.self)
+            let mark = String(decoding: unitText, as: UTF8.self)
             switch conversion.parser.conventions.currencySymbols.match(mark) {
             case .code(let code)?:
                 if case .success(let index) = resolver.sourceIndex(for: code) { return .index(index) }
@@ -346,6 +336,20 @@ final class ChunkProcessor: @unchecked Sendable {
                 break
             }
             return .failed(ErrorCode(error))
+        }
+    }
+
+    /// Row `r`'s unit as written (trimmed) — in the unit column or in the cell — or `nil` for a fixed unit.
+    private func unitText(_ k: Int, record r: Int, of batch: RecordBatch) -> UnsafeRawBufferPointer? {
+        let conversion = plan.conversions[k]
+        switch conversion.source {
+        case .fixed:
+            return nil
+        case .unitColumn(let unitField, _):
+            return ChunkProcessor.trimmed(batch.field(unitField, of: r))
+        case .inCell:
+            let cell = batch.field(conversion.field, of: r)
+            return ChunkProcessor.trimmed(UnsafeRawBufferPointer(rebasing: cell[InCellUnit.split(cell).unit]))
         }
     }
 
@@ -515,18 +519,7 @@ final class ChunkProcessor: @unchecked Sendable {
 
     /// The resolver's message for row `r`'s unit (resolved again: the resolver caches failures).
     private func unitMessage(_ k: Int, record r: Int, of batch: RecordBatch) -> String? {
-        let conversion = plan.conversions[k]
-        let unitText: UnsafeRawBufferPointer
-        switch conversion.source {
-        case .fixed:
-            return nil
-        case .unitColumn(let unitField, _):
-            unitText = batch.field(unitField, of: r)
-        case .inCell:
-            let cell = batch.field(conversion.field, of: r)
-            unitText = UnsafeRawBufferPointer(rebasing: cell[InCellUnit.split(cell).unit])
-        }
-        let trimmed = ChunkProcessor.trimmed(unitText)
+        guard let trimmed = unitText(k, record: r, of: batch) else { return nil }
         if trimmed.isEmpty {
             return "no unit in the cell and no default; write the unit (e.g. '5 km') or give one: -c NAME:*km:TO"
         }

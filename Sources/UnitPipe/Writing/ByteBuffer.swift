@@ -104,23 +104,15 @@ public struct ByteCursor {
         count += n
     }
 
-    /// Appends 8 to 16 bytes given as their first and last eight (which may overlap).
+    /// Appends `n` bytes given as their first and last word (which overlap when `n` is less
+    /// than two words): 4 to 8 bytes as two `UInt32`, 8 to 16 as two `UInt64`.
     @inline(__always)
-    public mutating func appendWords(_ head: UInt64, _ tail: UInt64, count n: Int) {
-        reserve(16)
+    public mutating func appendEnds<Word: FixedWidthInteger>(_ head: Word, _ tail: Word, count n: Int) {
+        let size = MemoryLayout<Word>.size
+        reserve(2 * size)
         let to = UnsafeMutableRawPointer(base + count)
-        to.storeBytes(of: head, as: UInt64.self)
-        to.storeBytes(of: tail, toByteOffset: n - 8, as: UInt64.self)
-        count += n
-    }
-
-    /// Appends 4 to 8 bytes given as their first and last four (which may overlap).
-    @inline(__always)
-    public mutating func appendHalfWords(_ head: UInt32, _ tail: UInt32, count n: Int) {
-        reserve(8)
-        let to = UnsafeMutableRawPointer(base + count)
-        to.storeBytes(of: head, as: UInt32.self)
-        to.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
+        to.storeBytes(of: head, as: Word.self)
+        to.storeBytes(of: tail, toByteOffset: n - size, as: Word.self)
         count += n
     }
 

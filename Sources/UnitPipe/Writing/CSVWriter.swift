@@ -59,7 +59,7 @@ public struct CSVWriter: Sendable {
                 let tail = base.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
                 let edges = (head & 0xFF) | (tail >> 56) << 8
                 if !hasSpecialByte(head) && !hasSpecialByte(tail) && !CSVWriter.isBlankEdge(edges) {
-                    output.appendWords(head, tail, count: n)
+                    output.appendEnds(head, tail, count: n)
                     return
                 }
             } else {
@@ -67,7 +67,7 @@ public struct CSVWriter: Sendable {
                 let tail = UInt64(base.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
                 let edges = (head & 0xFF) | (tail >> 24) << 8
                 if !hasSpecialByte(head | tail << 32) && !CSVWriter.isBlankEdge(edges) {
-                    output.appendHalfWords(UInt32(truncatingIfNeeded: head), UInt32(truncatingIfNeeded: tail), count: n)
+                    output.appendEnds(UInt32(truncatingIfNeeded: head), UInt32(truncatingIfNeeded: tail), count: n)
                     return
                 }
             }

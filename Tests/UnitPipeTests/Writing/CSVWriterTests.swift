@@ -11,14 +11,20 @@ func written(_ fields: [String], delimiter: UInt8 = 44, quote: UInt8? = 34) -> S
 
 @Suite("CSVWriter")
 struct CSVWriterTests {
-    @Test func committedOutputReplacesTheOldFile() throws {
+    /// A file holding "old", and an `OutputFile` over it that has written "new" but not yet committed.
+    private func replacing() throws -> (path: String, file: OutputFile) {
         let path = NSTemporaryDirectory() + "unitpipe-atomic-\(UUID().uuidString).csv"
         try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let file = try OutputFile(path: path)
         let buffer = ByteBuffer()
         buffer.append("new\n")
         try file.write(buffer)
+        return (path, file)
+    }
+
+    @Test func committedOutputReplacesTheOldFile() throws {
+        let (path, file) = try replacing()
+        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old\n")
         try file.commit()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "new\n")
@@ -49,13 +55,8 @@ struct CSVWriterTests {
     }
 
     @Test func abandonedOutputLeavesTheOldFile() throws {
-        let path = NSTemporaryDirectory() + "unitpipe-atomic-\(UUID().uuidString).csv"
-        try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let (path, file) = try replacing()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let file = try OutputFile(path: path)
-        let buffer = ByteBuffer()
-        buffer.append("new\n")
-        try file.write(buffer)
         file.abandon()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old\n")
         let directory = (path as NSString).deletingLastPathComponent
