@@ -8,15 +8,25 @@ import CLibCSV
 /// One libcsv parser configured for a dialect, appending what it parses to a `RecordStorage`.
 final class LibCSVParser {
     private let parser: UnsafeMutablePointer<csv_parser>
-
-    /// Creates a parser (`csv_init`) that keeps spaces around fields and is lenient with stray quotes.
     private let delimiter: UInt8
     private let quote: UInt8?
+    private let trimCheck: SpaceTrimCheck?
+    private let keepSpaces: @convention(c) (UInt8) -> Int32 = unitpipe_csv_no_space
 
-    init(delimiter: UInt8, quote: UInt8?) {
+    /// Creates a parser (`csv_init`) that keeps spaces around fields and is lenient with stray quotes.
+    ///
+    /// - Parameters:
+    ///   - delimiter: The field delimiter.
+    ///   - quote: The quote byte, or `nil` for no quoting.
+    ///   - usesBuiltInSpaceTest: Whether pieces that cannot be trimmed go through libcsv's inline
+    ///     space test instead of the per-byte call (see SpaceTrimCheck.swift); tests turn it off
+    ///     to compare both ways.
+    init(delimiter: UInt8, quote: UInt8?, usesBuiltInSpaceTest: Bool = true) {
         parser = .allocate(capacity: 1)
         self.delimiter = delimiter
         self.quote = quote
+        // libcsv always has a quote byte; NUL never occurs in text, so it stands for "no quoting".
+        trimCheck = usesBuiltInSpaceTest ? SpaceTrimCheck(delimiter: delimiter, quote: quote ?? 0) : nil
         configure()
     }
 
@@ -24,10 +34,9 @@ final class LibCSVParser {
         // csv_init only fails when options are invalid or memory is exhausted; 0 options are valid.
         _ = csv_init(parser, 0)
         csv_set_delim(parser, delimiter)
-        // libcsv always has a quote byte; NUL never occurs in text, so it stands for "no quoting".
         csv_set_quote(parser, quote ?? 0)
         // By default libcsv trims spaces and tabs around unquoted fields; unitpipe keeps them.
-        csv_set_space_func(parser, unitpipe_csv_no_space)
+        csv_set_space_func(parser, keepSpaces)
         csv_set_blk_size(parser, 1 << 16)
     }
 
@@ -45,6 +54,9 @@ final class LibCSVParser {
     /// Parses `bytes` (`csv_parse`), appending complete fields and records to `storage`.
     func parse(_ bytes: UnsafeRawBufferPointer, into storage: UnsafeMutablePointer<RecordStorage>) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        if let trimCheck {
+            parser.pointee.is_space = trimCheck.mayTrim(bytes) ? keepSpaces : nil
+        }
         _ = csv_parse(parser, base, bytes.count, fieldParsed, recordParsed, storage)
     }
 

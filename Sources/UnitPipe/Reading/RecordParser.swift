@@ -21,8 +21,15 @@ final class RecordParser {
     private let batchBytes = 1 << 20
 
     /// Creates a parser for `dialect`; lines are counted from `firstLine`.
-    init(dialect: CSVDialect, maxFieldSize: Int, batchRecords: Int = 8192, firstLine: Int = 1) {
-        parser = LibCSVParser(delimiter: dialect.delimiter, quote: dialect.quote)
+    ///
+    /// `usesBuiltInSpaceTest: false` makes libcsv call the keep-spaces test on every byte
+    /// (slower, same records; tests compare the two).
+    init(
+        dialect: CSVDialect, maxFieldSize: Int, batchRecords: Int = 8192, firstLine: Int = 1,
+        usesBuiltInSpaceTest: Bool = true
+    ) {
+        parser = LibCSVParser(
+            delimiter: dialect.delimiter, quote: dialect.quote, usesBuiltInSpaceTest: usesBuiltInSpaceTest)
         storage = .allocate(capacity: 1)
         storage.initialize(to: RecordStorage(maxFieldSize: maxFieldSize))
         storage.pointee.line = firstLine

@@ -80,6 +80,11 @@ let readerCases: [ReaderCase] = [
     ReaderCase("CRLF inside quotes kept", "\"a\r\nb\",c\r\nd,e\r\n", [.init(1, ["a\r\nb", "c"]), .init(3, ["d", "e"])]),
     ReaderCase("blank lines skipped, lines counted", "a,b\n\n1,2\n\r\n3,4\n", [.init(1, ["a", "b"]), .init(3, ["1", "2"]), .init(5, ["3", "4"])]),
     ReaderCase("spaces preserved", "a, b \n 1 ,2\t\n", [.init(1, ["a", " b "]), .init(2, [" 1 ", "2\t"])]),
+    ReaderCase(
+        "spaces at every place libcsv would trim",
+        "x y,\"q\" ,\" q\",  \"r\"\n \t\n\"a\" \"b\",c \r\nlast ",
+        // libcsv is lenient: text after a closing quote continues the quoted field.
+        [.init(1, ["x y", "q\" ,\" q", "  \"r\""]), .init(2, [" \t"]), .init(3, ["a\" \"b", "c "]), .init(4, ["last "])]),
     ReaderCase("empty fields", ",\n,,\n", [.init(1, ["", ""]), .init(2, ["", "", ""])]),
     ReaderCase("ragged rows kept as read", "a,b,c\n1\n1,2,3,4\n", [.init(1, ["a", "b", "c"]), .init(2, ["1"]), .init(3, ["1", "2", "3", "4"])]),
     ReaderCase(
@@ -143,6 +148,23 @@ struct CSVReaderTests {
         }
     }
 
+    /// libcsv's built-in space test runs only on pieces where it cannot trim (SpaceTrimCheck.swift);
+    /// on random text heavy in spaces, quotes and line ends, cut into random pieces, the records
+    /// must be those of the per-byte keep-spaces test.
+    @Test(arguments: [CSVDialect.csv, tsv, unquotedTSV, semicolon])
+    func builtInSpaceTestParsesLikeKeepingSpaces(_ dialect: CSVDialect) {
+        var random = SplitMix64(state: 0x5EED_5BAC + UInt64(dialect.delimiter))
+        let alphabet: [UInt8] = Array("ab \t\t  ,;\"\"\r\n\n".utf8)
+        for _ in 0..<(isLongRun ? 200_000 : 4_000) {
+            let text = (0..<random.next(in: 0...40)).map { _ in alphabet[random.next(alphabet.count)] }
+            let pieces = (0..<random.next(in: 1...4)).map { _ in random.next(in: 1...16) }
+            let fast = parseInPieces(text, pieces, dialect: dialect, usesBuiltInSpaceTest: true)
+            let slow = parseInPieces(text, pieces, dialect: dialect, usesBuiltInSpaceTest: false)
+            #expect(fast == slow, "\(String(decoding: text, as: UTF8.self).debugDescription) in pieces of \(pieces)")
+            if fast != slow { return }
+        }
+    }
+
     @Test func missingFileIsAnInputError() {
         #expect(throws: InputError.self) { try InputSource(path: "/nonexistent/unitpipe/input.csv") }
     }
@@ -173,4 +195,25 @@ struct DelimiterSnifferTests {
         let semicolonFirst = DelimiterSniffer(order: [59, 44, 9, 124])
         #expect(semicolonFirst.delimiter(for: sample, isComplete: true, quote: 34) == UInt8(ascii: ";"))
     }
+}
+
+/// Parses `text` with a `RecordParser`, offering it at most `pieces[k % count]` bytes at a time.
+private func parseInPieces(
+    _ text: [UInt8], _ pieces: [Int], dialect: CSVDialect, usesBuiltInSpaceTest: Bool
+) -> [ExpectedRecord] {
+    let parser = RecordParser(
+        dialect: dialect, maxFieldSize: 1 << 20, batchRecords: Int.max, usesBuiltInSpaceTest: usesBuiltInSpaceTest)
+    text.withUnsafeBytes { bytes in
+        var offset = 0
+        var k = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + pieces[k % pieces.count])
+            offset += parser.feedLine(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
+            k += 1
+        }
+    }
+    parser.endPiece()
+    parser.finish()
+    let batch = parser.batch()
+    return (0..<batch.count).map { ExpectedRecord(line: batch.line(of: $0), fields: batch.strings(of: $0), problem: batch.problem(of: $0)) }
 }
