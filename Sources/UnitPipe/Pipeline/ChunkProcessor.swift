@@ -96,6 +96,8 @@ final class ChunkProcessor: @unchecked Sendable {
     private var statsCursor = 0
     private let writer: CSVWriter
     private let conversionOfField: UnsafeMutablePointer<Int>
+    /// The fields written differently from the input (converted cells, unit columns), in order.
+    private let rewrittenFields: [Int]
 
     init(plan: JobPlan) {
         self.plan = plan
@@ -108,6 +110,7 @@ final class ChunkProcessor: @unchecked Sendable {
             let unitOf = plan.unitColumnOfField[f]
             conversionOfField[f] = unitOf >= 0 ? -2 - unitOf : plan.conversionOfField[f]
         }
+        rewrittenFields = (0..<plan.columnCount).filter { [conversionOfField] in conversionOfField[$0] != -1 }
         resolvers = plan.conversions.map { conversion -> UnitResolver? in
             switch conversion.source {
             case .fixed: return nil
@@ -368,24 +371,59 @@ final class ChunkProcessor: @unchecked Sendable {
     private func writeRow(_ r: Int, of batch: RecordBatch, to cursor: inout ByteCursor) {
         let delimiter = plan.dialect.delimiter
         let rowStart = cursor.count
-        // Walk the record's fields in order: each one starts where the previous one ended.
+        if batch.isPlain(r) {
+            // The fields as stored, delimiters included, are the output: copy each run of
+            // unchanged fields with its delimiters, and write the rewritten ones in between.
+            let firstField = batch.firstField(of: r)
+            let last = plan.columnCount - 1
+            var f = 0
+            rewrittenFields.withUnsafeBufferPointer { rewritten in
+                for g in rewritten {
+                    if g > f {
+                        let from = batch.start(ofField: firstField + f)
+                        cursor.append(UnsafeRawBufferPointer(
+                            start: batch.bytes + from, count: batch.start(ofField: firstField + g) - from))
+                    }
+                    writeRewrittenField(g, record: r, to: &cursor)
+                    if g < last { cursor.append(delimiter) }
+                    f = g + 1
+                }
+            }
+            if f <= last {
+                let from = batch.start(ofField: firstField + f)
+                cursor.append(UnsafeRawBufferPointer(start: batch.bytes + from, count: batch.fieldEnds[firstField + last] - from))
+            }
+            if cursor.count == rowStart { writer.writeEmptyRecordMark(to: &cursor) }
+            cursor.append(UInt8(ascii: "\n"))
+            return
+        }
+        // Walk the record's fields in order: each one starts after the previous one's delimiter.
         let firstField = batch.firstField(of: r)
-        var start = firstField == 0 ? 0 : batch.fieldEnds[firstField - 1]
+        var start = batch.start(ofField: firstField)
         for f in 0..<plan.columnCount {
             if f > 0 { cursor.append(delimiter) }
             let end = batch.fieldEnds[firstField + f]
-            defer { start = end }
-            let k = conversionOfField[f]
-            if k == -1 {
+            defer { start = end + 1 }
+            if conversionOfField[f] == -1 {
                 writer.writeField(UnsafeRawBufferPointer(start: batch.bytes + start, count: end - start), to: &cursor)
-            } else if k >= 0 {
-                if codes[k][r] == CellCode.converted { writeNumber(values[k][r], to: &cursor) }
             } else {
-                targetSymbols[-2 - k].withUnsafeBytes { writer.writeField($0, to: &cursor) }
+                writeRewrittenField(f, record: r, to: &cursor)
             }
         }
         if cursor.count == rowStart { writer.writeEmptyRecordMark(to: &cursor) }
         cursor.append(UInt8(ascii: "\n"))
+    }
+
+    /// Writes field `f` of row `r`, one that is not copied: the converted number (nothing for a
+    /// failed or empty cell) or, in a unit column, the target unit's symbol.
+    @inline(__always)
+    private func writeRewrittenField(_ f: Int, record r: Int, to cursor: inout ByteCursor) {
+        let k = conversionOfField[f]
+        if k >= 0 {
+            if codes[k][r] == CellCode.converted { writeNumber(values[k][r], to: &cursor) }
+        } else {
+            targetSymbols[-2 - k].withUnsafeBytes { writer.writeField($0, to: &cursor) }
+        }
     }
 
     /// Writes a converted number: shortest digits or `--decimals`, normalized or in `--output-locale`.

@@ -55,9 +55,14 @@ final class LibCSVParser {
     func parse(_ bytes: UnsafeRawBufferPointer, into storage: UnsafeMutablePointer<RecordStorage>) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         if let trimCheck {
-            parser.pointee.is_space = trimCheck.mayTrim(bytes) ? keepSpaces : nil
+            let verdict = trimCheck.verdict(bytes)
+            parser.pointee.is_space = verdict == .mayTrim ? keepSpaces : nil
+            storage.pointee.isPiecePlain = verdict == .plain
+        } else {
+            storage.pointee.isPiecePlain = false
         }
         _ = csv_parse(parser, base, bytes.count, fieldParsed, recordParsed, storage)
+        storage.pointee.endPiece()
     }
 
     /// Flushes the last field and record at end of input (`csv_fini`); marks it when a quote was left open.

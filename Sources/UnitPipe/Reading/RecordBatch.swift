@@ -1,7 +1,10 @@
 // A batch of parsed records in one reusable byte arena (after rust-csv's
-// ByteRecord): all field bytes back to back, the end offset of every field,
-// and per record the end index into the fields, the physical line it starts
-// on and whether it was malformed. The reader owns the memory and reuses it
+// ByteRecord): all field bytes back to back, each followed by the delimiter,
+// the end offset of every field, and per record the end index into the
+// fields, the physical line it starts on, whether it was malformed and whether
+// it is plain. The delimiters make a record's fields, as stored, the same
+// bytes as its line when nothing in it was quoted, so the writer can copy a
+// run of plain fields in one go. The reader owns the memory and reuses it
 // for the next batch, so a batch is a view valid until the reader's next call.
 
 /// Growable storage the libcsv callbacks append to, reached through a raw pointer.
@@ -15,8 +18,11 @@ struct RecordStorage {
     var recordEnds: UnsafeMutablePointer<Int>
     var recordLines: UnsafeMutablePointer<Int>
     var recordProblems: UnsafeMutablePointer<RecordProblem>
+    var recordIsPlain: UnsafeMutablePointer<Bool>
     var recordCount = 0
     var recordCapacity: Int
+    /// The byte stored after every field: the dialect's delimiter.
+    let separator: UInt8
 
     /// The physical line (1-based) the reader is feeding.
     var line = 1
@@ -30,8 +36,13 @@ struct RecordStorage {
     var maxFieldSize: Int
     /// The start of an oversized field whose bytes libcsv was told to drop; it stands in for the field.
     var oversizedFieldPrefix: [UInt8]? = nil
+    /// Whether the piece being parsed holds no quote and no trimmable space (SpaceTrimCheck).
+    var isPiecePlain = false
+    /// Whether every piece the open record has taken bytes from so far was plain.
+    var isOpenRecordPlain = true
 
-    init(maxFieldSize: Int) {
+    init(maxFieldSize: Int, separator: UInt8) {
+        self.separator = separator
         byteCapacity = 1 << 20
         fieldCapacity = 1 << 14
         recordCapacity = 1 << 12
@@ -40,6 +51,7 @@ struct RecordStorage {
         recordEnds = .allocate(capacity: recordCapacity)
         recordLines = .allocate(capacity: recordCapacity)
         recordProblems = .allocate(capacity: recordCapacity)
+        recordIsPlain = .allocate(capacity: recordCapacity)
         self.maxFieldSize = maxFieldSize
     }
 
@@ -49,6 +61,7 @@ struct RecordStorage {
         recordEnds.deallocate()
         recordLines.deallocate()
         recordProblems.deallocate()
+        recordIsPlain.deallocate()
     }
 
     /// Appends one field's bytes (a libcsv field callback).
@@ -60,11 +73,13 @@ struct RecordStorage {
         }
         // The common case: an ordinary field that fits.
         if let source, count <= maxFieldSize, oversizedFieldPrefix == nil,
-            byteCount + count <= byteCapacity, fieldCount < fieldCapacity
+            byteCount + count < byteCapacity, fieldCount < fieldCapacity
         {
             copyBytes(bytes + byteCount, source.assumingMemoryBound(to: UInt8.self), count)
             byteCount += count
             fieldEnds[fieldCount] = byteCount
+            bytes[byteCount] = separator
+            byteCount += 1
             fieldCount += 1
             return
         }
@@ -86,6 +101,9 @@ struct RecordStorage {
         }
         if fieldCount == fieldCapacity { grow(&fieldEnds, capacity: &fieldCapacity, needed: fieldCount + 1) }
         fieldEnds[fieldCount] = byteCount
+        if byteCount == byteCapacity { grow(&bytes, capacity: &byteCapacity, needed: byteCount + 1) }
+        bytes[byteCount] = separator
+        byteCount += 1
         fieldCount += 1
     }
 
@@ -109,14 +127,23 @@ struct RecordStorage {
             grow(&recordLines, capacity: &capacity, needed: recordCount + 1)
             capacity = recordCapacity
             grow(&recordProblems, capacity: &capacity, needed: recordCount + 1)
+            capacity = recordCapacity
+            grow(&recordIsPlain, capacity: &capacity, needed: recordCount + 1)
             recordCapacity = capacity
         }
         recordEnds[recordCount] = fieldCount
         recordLines[recordCount] = isInRecord ? recordStartLine : line
         recordProblems[recordCount] = pendingProblem
+        recordIsPlain[recordCount] = isOpenRecordPlain && isPiecePlain
         recordCount += 1
         isInRecord = false
         pendingProblem = .none
+        isOpenRecordPlain = true
+    }
+
+    /// Notes, after a piece is parsed, that a record left open took bytes from it.
+    mutating func endPiece() {
+        if isInRecord { isOpenRecordPlain = isOpenRecordPlain && isPiecePlain }
     }
 
     /// Forgets every complete record; only valid between records.
@@ -157,6 +184,7 @@ public struct RecordBatch {
     let recordEnds: UnsafePointer<Int>
     let recordLines: UnsafePointer<Int>
     let recordProblems: UnsafePointer<RecordProblem>
+    let recordIsPlain: UnsafePointer<Bool>
 
     init(storage: RecordStorage, firstRecordIndex: Int) {
         count = storage.recordCount
@@ -166,6 +194,7 @@ public struct RecordBatch {
         recordEnds = UnsafePointer(storage.recordEnds)
         recordLines = UnsafePointer(storage.recordLines)
         recordProblems = UnsafePointer(storage.recordProblems)
+        recordIsPlain = UnsafePointer(storage.recordIsPlain)
     }
 
     /// The index of the record's first field in the batch's field list.
@@ -176,13 +205,23 @@ public struct RecordBatch {
     @inline(__always)
     public func fieldCount(of record: Int) -> Int { recordEnds[record] - firstField(of: record) }
 
+    /// The offset of field `f` (an index into the batch's field list) in the byte arena.
+    @inline(__always)
+    func start(ofField f: Int) -> Int { f == 0 ? 0 : fieldEnds[f - 1] + 1 }
+
     /// The bytes of field `index` (0-based) of `record`.
     @inline(__always)
     public func field(_ index: Int, of record: Int) -> UnsafeRawBufferPointer {
         let f = firstField(of: record) + index
-        let start = f == 0 ? 0 : fieldEnds[f - 1]
+        let start = start(ofField: f)
         return UnsafeRawBufferPointer(start: bytes + start, count: fieldEnds[f] - start)
     }
+
+    /// `true` when no field of `record` needs quoting: it came from input without quotes and
+    /// without a space or tab at a field's edge. Its fields as stored, delimiters included, are
+    /// its output bytes.
+    @inline(__always)
+    public func isPlain(_ record: Int) -> Bool { recordIsPlain[record] }
 
     /// The 1-based physical line on which `record` starts.
     @inline(__always)

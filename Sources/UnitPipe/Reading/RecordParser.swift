@@ -31,7 +31,7 @@ final class RecordParser {
         parser = LibCSVParser(
             delimiter: dialect.delimiter, quote: dialect.quote, usesBuiltInSpaceTest: usesBuiltInSpaceTest)
         storage = .allocate(capacity: 1)
-        storage.initialize(to: RecordStorage(maxFieldSize: maxFieldSize))
+        storage.initialize(to: RecordStorage(maxFieldSize: maxFieldSize, separator: dialect.delimiter))
         storage.pointee.line = firstLine
         self.batchRecords = batchRecords
     }
@@ -50,6 +50,7 @@ final class RecordParser {
         storage.pointee.isInRecord = false
         storage.pointee.pendingProblem = .none
         storage.pointee.oversizedFieldPrefix = nil
+        storage.pointee.isOpenRecordPlain = true
         isAtLineStart = true
         isAfterCarriageReturn = false
         recordsHandedOut = 0

@@ -12,6 +12,10 @@
 // libcsv's `spaces` counter, carried from one piece to the next, stays consistent: with the
 // built-in test it is non-zero only after a trailing space or tab, and a piece that ends with
 // one never uses the built-in test.
+//
+// The same pass also notes whether the piece holds a quote byte. A piece with neither a quote nor
+// a trimmable space yields only fields that need no quoting on output (no delimiter, quote, CR or
+// LF inside, no space or tab at either end): the writer copies such records without looking.
 
 /// Decides, piece by piece, whether libcsv's built-in space test may stand in for "never a space".
 struct SpaceTrimCheck {
@@ -39,36 +43,53 @@ struct SpaceTrimCheck {
         )
     }
 
+    /// What a piece of input holds, as far as spaces and quotes go.
+    enum Verdict {
+        /// A space or tab where libcsv's built-in test could trim it.
+        case mayTrim
+        /// Nothing to trim, but a quote byte.
+        case quoted
+        /// Nothing to trim and no quote byte: every field it yields is plain text.
+        case plain
+    }
+
     /// Returns `true` when libcsv's built-in space test could split `bytes` into different fields
     /// than the test that never sees a space.
-    func mayTrim(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return false }
+    func mayTrim(_ bytes: UnsafeRawBufferPointer) -> Bool { verdict(bytes) == .mayTrim }
+
+    /// Classifies `bytes`: whether a space could be trimmed, else whether a quote byte occurs.
+    func verdict(_ bytes: UnsafeRawBufferPointer) -> Verdict {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return .plain }
         let count = bytes.count
         let byte = base.assumingMemoryBound(to: UInt8.self)
-        if isSpace(byte[0]) || isSpace(byte[count &- 1]) { return true }
+        if isSpace(byte[0]) || isSpace(byte[count &- 1]) { return .mayTrim }
+        var quotes: UInt64 = 0
         var i = 0
         while i &+ 8 <= count {
             let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let quoteBytes = Self.zeroBytes(word ^ specialWords.1)
+            quotes |= quoteBytes
             let spaces = Self.zeroBytes(word ^ spaceWords.0) | Self.zeroBytes(word ^ spaceWords.1)
             if spaces != 0 {
-                let specials = Self.zeroBytes(word ^ specialWords.0) | Self.zeroBytes(word ^ specialWords.1)
+                let specials = Self.zeroBytes(word ^ specialWords.0) | quoteBytes
                     | Self.zeroBytes(word ^ specialWords.2) | Self.zeroBytes(word ^ specialWords.3)
                 // Little-endian lanes: `specials << 8` marks bytes that follow a special byte.
-                if spaces & (specials << 8 | specials >> 8) != 0 { return true }
+                if spaces & (specials << 8 | specials >> 8) != 0 { return .mayTrim }
                 // The neighbours in the words either side (the piece's ends are checked above).
-                if spaces & 0x80 != 0 && i > 0 && isSpecial(byte[i &- 1]) { return true }
-                if spaces >> 63 != 0 && i &+ 8 < count && isSpecial(byte[i &+ 8]) { return true }
+                if spaces & 0x80 != 0 && i > 0 && isSpecial(byte[i &- 1]) { return .mayTrim }
+                if spaces >> 63 != 0 && i &+ 8 < count && isSpecial(byte[i &+ 8]) { return .mayTrim }
             }
             i &+= 8
         }
         while i < count {
             // Byte 0 is not a space, so byte[i - 1] is read only for i ≥ 1.
             if isSpace(byte[i]) && (isSpecial(byte[i &- 1]) || (i &+ 1 < count && isSpecial(byte[i &+ 1]))) {
-                return true
+                return .mayTrim
             }
+            if byte[i] == quote { quotes = 1 }
             i &+= 1
         }
-        return false
+        return quotes == 0 ? .plain : .quoted
     }
 
     @inline(__always)

@@ -150,7 +150,8 @@ struct CSVReaderTests {
 
     /// libcsv's built-in space test runs only on pieces where it cannot trim (SpaceTrimCheck.swift);
     /// on random text heavy in spaces, quotes and line ends, cut into random pieces, the records
-    /// must be those of the per-byte keep-spaces test.
+    /// must be those of the per-byte keep-spaces test, and no field of a record marked plain may
+    /// need quoting (the writer copies those unexamined).
     @Test(arguments: [CSVDialect.csv, tsv, unquotedTSV, semicolon])
     func builtInSpaceTestParsesLikeKeepingSpaces(_ dialect: CSVDialect) {
         var random = SplitMix64(state: 0x5EED_5BAC + UInt64(dialect.delimiter))
@@ -158,11 +159,29 @@ struct CSVReaderTests {
         for _ in 0..<(isLongRun ? 200_000 : 4_000) {
             let text = (0..<random.next(in: 0...40)).map { _ in alphabet[random.next(alphabet.count)] }
             let pieces = (0..<random.next(in: 1...4)).map { _ in random.next(in: 1...16) }
-            let fast = parseInPieces(text, pieces, dialect: dialect, usesBuiltInSpaceTest: true)
-            let slow = parseInPieces(text, pieces, dialect: dialect, usesBuiltInSpaceTest: false)
-            #expect(fast == slow, "\(String(decoding: text, as: UTF8.self).debugDescription) in pieces of \(pieces)")
+            let (fast, plain) = parseInPieces(text, pieces, dialect: dialect, usesBuiltInSpaceTest: true)
+            let (slow, _) = parseInPieces(text, pieces, dialect: dialect, usesBuiltInSpaceTest: false)
+            let shown = "\(String(decoding: text, as: UTF8.self).debugDescription) in pieces of \(pieces)"
+            #expect(fast == slow, "\(shown)")
+            let writer = CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote)
+            for (record, isPlain) in zip(fast, plain) where isPlain {
+                let quoted = record.fields.filter { field in
+                    Array(field.utf8).withUnsafeBytes { writer.needsQuotes($0) }
+                }
+                #expect(quoted.isEmpty, "plain record \(record) of \(shown)")
+                if !quoted.isEmpty { return }
+            }
             if fast != slow { return }
         }
+    }
+
+    @Test func plainRecordsAreThoseWithoutQuotesOrEdgeSpaces() {
+        let text = Array("a,b c,d\n\"x\",y\nlead, z\nend \nq\"q,1\n\"multi\nline\",2\nlast,3".utf8)
+        let (records, plain) = parseInPieces(text, [1 << 20], dialect: .csv, usesBuiltInSpaceTest: true)
+        #expect(records.map(\.fields) == [
+            ["a", "b c", "d"], ["x", "y"], ["lead", " z"], ["end "], ["q\"q", "1"], ["multi\nline", "2"], ["last", "3"],
+        ])
+        #expect(plain == [true, false, false, false, false, false, true])
     }
 
     @Test func missingFileIsAnInputError() {
@@ -200,7 +219,7 @@ struct DelimiterSnifferTests {
 /// Parses `text` with a `RecordParser`, offering it at most `pieces[k % count]` bytes at a time.
 private func parseInPieces(
     _ text: [UInt8], _ pieces: [Int], dialect: CSVDialect, usesBuiltInSpaceTest: Bool
-) -> [ExpectedRecord] {
+) -> (records: [ExpectedRecord], plain: [Bool]) {
     let parser = RecordParser(
         dialect: dialect, maxFieldSize: 1 << 20, batchRecords: Int.max, usesBuiltInSpaceTest: usesBuiltInSpaceTest)
     text.withUnsafeBytes { bytes in
@@ -215,5 +234,8 @@ private func parseInPieces(
     parser.endPiece()
     parser.finish()
     let batch = parser.batch()
-    return (0..<batch.count).map { ExpectedRecord(line: batch.line(of: $0), fields: batch.strings(of: $0), problem: batch.problem(of: $0)) }
+    let records = (0..<batch.count).map {
+        ExpectedRecord(line: batch.line(of: $0), fields: batch.strings(of: $0), problem: batch.problem(of: $0))
+    }
+    return (records, (0..<batch.count).map { batch.isPlain($0) })
 }
