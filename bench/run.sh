@@ -151,17 +151,56 @@ for n in "${sizes[@]}"; do
     done
 done
 
+# --- the targets of issue 5, checked against this run's medians ----------------
+target_line() {  # label value limit unit
+    awk -v l="$1" -v v="$2" -v lim="$3" -v u="$4" \
+        'BEGIN { printf "| %s | %s%s | ≤ %s%s | %s |\n", l, v, u, lim, u, (v + 0 <= lim + 0) ? "met" : "**missed**" }'
+}
+targets() {  # rows
+    local n=$1 a=${medv[unitpipe,A]:-} b=${medv[unitpipe,B]:-} one=${medv[unitpipe-1t,A]:-}
+    echo
+    echo "| target (issue 5) | this run | target | |"
+    echo "|---|---:|---:|---|"
+    if [ "$n" -eq 1000000 ]; then
+        [ -n "$a" ] && target_line "task A, 1M rows, default threads" "$a" 0.35 " s"
+        [ -n "$one" ] && target_line "task A, 1M rows, --threads 1" "$one" 0.6 " s"
+    fi
+    [ "$n" -eq 10000000 ] && [ -n "$a" ] && target_line "task A, 10M rows, default threads" "$a" 4.2 " s"
+    if [ -n "$a" ] && [ -n "$b" ]; then
+        target_line "task B / task A" "$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", b / a }')" 1.15 "×"
+    fi
+    local peak=0 k
+    for k in "${!rssv[@]}"; do
+        [[ "$k" == unitpipe* ]] && peak=$(awk -v p="$peak" -v r="${rssv[$k]}" 'BEGIN { print (r > p) ? r : p }')
+    done
+    target_line "unitpipe peak RSS, any task and thread count" "$peak" 32 " MiB"
+    local peer task slower="" compared=0
+    for peer in duckdb polars mlr; do
+        for task in A B; do
+            [ -n "${medv[$peer,$task]:-}" ] && [ -n "${medv[unitpipe,$task]:-}" ] || continue
+            compared=$((compared + 1))
+            awk -v u="${medv[unitpipe,$task]}" -v p="${medv[$peer,$task]}" 'BEGIN { exit !(u < p) }' \
+                || slower+=" $peer/$task"
+        done
+    done
+    if [ "$compared" -eq 0 ]; then
+        echo "| faster than DuckDB, Polars and Miller | no peer run | | — |"
+    else
+        echo "| faster than DuckDB, Polars and Miller ($compared comparisons) | ${slower:-yes} | | $([ -z "$slower" ] && echo met || echo "**missed**: slower than$slower") |"
+    fi
+}
+
 # --- measure -----------------------------------------------------------------
 status=0
 cpu=$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)
 for n in "${sizes[@]}"; do
-    declare -A res=()
+    declare -A res=() medv=() rssv=()
     verify_lines=()
     bytesA=0
     for task in A B; do
         has_task "$task" || continue
         in=$(data_file "$task" "$n")
-        bytes=$(stat -c %s "$in")
+        bytes=$(stat -L -c %s "$in")
         [ "$task" = A ] && bytesA=$bytes
         declare "bytes_$task=$bytes"
         cat "$in" >/dev/null   # warm the page cache
@@ -190,6 +229,8 @@ for n in "${sizes[@]}"; do
             lo=$(printf '%s\n' "${walls[@]}" | sort -g | head -1)
             hi=$(printf '%s\n' "${walls[@]}" | sort -g | tail -1)
             maxrss=$(printf '%s\n' "${rsss[@]}" | sort -g | tail -1)
+            medv[$tool,$task]=$med
+            rssv[$tool,$task]=$(awk -v r="$maxrss" 'BEGIN { printf "%.1f", r / 1024 }')
             lines_out=$(wc -l <"$o")
             rows_note=""
             [ "$lines_out" -eq "$lines_in" ] || rows_note=" ⚠ $((lines_out - 1)) rows out"
@@ -239,6 +280,7 @@ for n in "${sizes[@]}"; do
         if [ "$up_threads" -ne 1 ]; then
             echo; echo "(no unitpipe-1t row: \`unitpipe convert --help\` lists no --threads option yet)"
         fi
+        targets "$n"
     } >"$report"
     echo
     cat "$report"
