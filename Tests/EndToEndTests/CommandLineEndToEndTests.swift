@@ -117,6 +117,29 @@ struct CommandLineEndToEndTests {
         #expect(stderr.isEmpty)
     }
 
+    @Test func reportToStandardOutputRedirectedToAFileKeepsEveryLine() throws {
+        // `-e /dev/stdout` with standard output redirected to a file: the report must go through
+        // the same descriptor (a second open of /dev/stdout would write from offset 0 again and
+        // overwrite the data rows).
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        var text = "a,b\n"
+        for i in 0..<20_000 { text += i % 1000 == 7 ? "x\(i),\(i)\n" : "\(i),\(i)\n" }
+        try Data(text.utf8).write(to: dir.appendingPathComponent("in.csv"))
+        let script = "'\(UnitPipeRunner.binary.path)' convert in.csv -c a:km:m -e /dev/stdout > all.txt 2> /dev/null"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = dir
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        let lines = try #require(dir.appendingPathComponent("all.txt").text).split(separator: "\n")
+        // The header, 19,980 rows, the report's header and its 20 rows.
+        #expect(lines.count == 1 + 19_980 + 1 + 20)
+        #expect(lines.filter { $0.hasSuffix(",invalid_number,'x7' is not a number in locale C; fix the cell or choose the file's locale with --locale") }.count == 1)
+        #expect(lines.contains("19999000,19999"))
+    }
+
     struct UsageCase: Sendable, CustomStringConvertible {
         let arguments: [String]
         let message: String

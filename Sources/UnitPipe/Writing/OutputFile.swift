@@ -8,6 +8,8 @@ public final class OutputFile {
     private let temporaryPath: String?
     /// The path the temporary file is renamed to (the symbolic link's target when `path` is a link).
     private let renameTarget: String?
+    /// `false` for the process's own standard output or error, which stay open.
+    private let ownsDescriptor: Bool
     private var isClosed = false
 
     /// Opens `path` for output (`nil` or `-`: standard output).
@@ -17,9 +19,20 @@ public final class OutputFile {
             descriptor = .standardOutput
             temporaryPath = nil
             renameTarget = nil
+            ownsDescriptor = false
             return
         }
         self.path = path
+        if let standard = OutputFile.standardStream(named: path) {
+            // The descriptor the process already has: opening /dev/stdout again would start a second
+            // file offset at 0, and when standard output is a file the two would overwrite each other.
+            descriptor = standard
+            temporaryPath = nil
+            renameTarget = nil
+            ownsDescriptor = false
+            return
+        }
+        ownsDescriptor = true
         if FileSystem.isDirectory(path) { throw OutputError.isDirectory(path) }
         do {
             // A symbolic link is followed, so the rename replaces the file it points to, not the link.
@@ -55,6 +68,15 @@ public final class OutputFile {
     /// The name used in messages: the path, or `standard output`.
     public var displayName: String { path ?? "standard output" }
 
+    /// Standard output or error when `path` names one of them (`/dev/stdout`, `/dev/fd/2`, …).
+    static func standardStream(named path: String) -> FileDescriptor? {
+        switch path {
+        case "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1": return .standardOutput
+        case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2": return .standardError
+        default: return nil
+        }
+    }
+
     /// `true` for a path written through a temporary file and a rename: a regular file or a new
     /// file, outside `/dev` and `/proc` (where `/dev/stdout` and friends are written directly).
     static func isReplaceable(_ path: String) -> Bool {
@@ -74,7 +96,7 @@ public final class OutputFile {
     public func commit() throws(OutputError) {
         guard !isClosed else { return }
         isClosed = true
-        guard let path else { return }
+        guard let path, ownsDescriptor else { return }
         do {
             try descriptor.close()
             if let temporaryPath { try FileSystem.rename(temporaryPath, to: renameTarget ?? path) }
@@ -88,7 +110,7 @@ public final class OutputFile {
     public func abandon() {
         guard !isClosed else { return }
         isClosed = true
-        guard path != nil else { return }
+        guard path != nil, ownsDescriptor else { return }
         try? descriptor.close()
         if let temporaryPath { FileSystem.remove(temporaryPath) }
     }
