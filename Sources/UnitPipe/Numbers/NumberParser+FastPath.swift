@@ -129,7 +129,7 @@ extension NumberParser {
                 groupCount &+= 1
             }
             let through = (lowest &<< 1) &- 1
-            squeezed = ((squeezed &<< 8) & through) | (squeezed & ~through)
+            squeezed ^= (squeezed ^ (squeezed &<< 8)) & through
             flags ^= lowest
             groupStart = position &+ 1
         } while flags != 0

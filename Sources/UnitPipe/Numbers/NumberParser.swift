@@ -159,6 +159,7 @@ public struct NumberParser: Sendable {
     ///
     /// - Parameter field: The bytes of the field.
     /// - Returns: The correctly rounded number, empty, or the reason the cell is not a number.
+    @inline(never)
     func parseGeneral(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
         if tryFastPathFirst {
             let result = Self.parseCLocaleGeneral(field)
