@@ -76,35 +76,49 @@ public struct NumberParser: Sendable {
     ///   - conventions: How numbers are written; defaults to the C locale.
     ///   - context: What the column allows; defaults to ``NumberContext/plain``.
     public init(conventions: NumberConventions = .c, context: NumberContext = .plain) {
+        // Everything comes from the trivially copyable scalars first, before the conventions are
+        // stored: the compiler then moves them in without a second copy (`parseUndecided` makes
+        // a parser per cell).
+        let marks = conventions.marks
+        let isFixed = conventions.mode == .fixed
+        (hasFastPath, fastSeparators) = Self.fastPathSettings(marks, isFixed: isFixed)
+        fastDecimal = UInt8(truncatingIfNeeded: marks.decimalScalar)
+        shortLimit = hasFastPath ? 16 : 0
+        self.marks = marks
         self.conventions = conventions
         self.context = context
         // With `.` as decimal separator and ASCII digits, whatever the C grammar accepts means the
         // same in the locale (grouping is optional), so the C scan answers first and only cells
         // it rejects take the locale path.
-        tryFastPathFirst = conventions.decimalScalar == 0x2E && conventions.mode == .fixed
+        tryFastPathFirst = marks.decimalScalar == 0x2E && isFixed
         declaredCurrency = context.packedCurrency
-        marks = conventions.marks
         needsLocalePath = !(conventions.isCLocale && context == .plain)
-        // The fast path reads ASCII digits, `+`, `-` and the ASCII separators; it only ever accepts
-        // cells the general path reads as the same number (the test of a separator comes after the
-        // test of the decimal separator, as in the general path).
-        let decimal = conventions.decimalScalar
-        let isPlainASCII = { (scalar: UInt32) in
-            scalar < 0x80 && !(0x30...0x39).contains(scalar) && scalar != 0x2B && scalar != 0x2D
-        }
-        hasFastPath = conventions.mode == .fixed && isPlainASCII(decimal)
-        fastDecimal = UInt8(truncatingIfNeeded: decimal)
-        shortLimit = hasFastPath ? 16 : 0
-        var separators: UInt64 = 0
-        if conventions.groupingScalar != 0 {
-            var accepted = [conventions.groupingScalar]
-            if conventions.groupsWithSpaces { accepted.append(0x20) }
-            if conventions.groupsWithApostrophes { accepted.append(0x27) }
-            for scalar in accepted where scalar < 64 && scalar != decimal && isPlainASCII(scalar) {
-                separators |= 1 << UInt64(scalar)
-            }
-        }
-        fastSeparators = separators
+    }
+
+    /// Whether the fast path applies to conventions, and the grouping separators it reads.
+    ///
+    /// The fast path reads ASCII digits, `+`, `-` and ASCII separators, and only ever accepts
+    /// cells the general path reads as the same number. (No allocation here: `parseUndecided`
+    /// makes a parser per cell.)
+    /// - Parameters:
+    ///   - marks: The conventions' scalars.
+    ///   - isFixed: Whether the conventions are fixed (not an undecided `auto` column).
+    /// - Returns: Whether the decimal separator is ASCII (and no digit or sign), and the grouping
+    ///   separators below 64 as a bit set (bit `b` for byte `b`), never the decimal separator.
+    @inline(__always)
+    static func fastPathSettings(_ marks: NumberConventions.Marks, isFixed: Bool) -> (Bool, UInt64) {
+        let decimal = marks.decimalScalar
+        // The bytes below 64 that can never be separators: the digits, `+` and `-`.
+        let reserved: UInt64 = 0x03FF << 48 | 1 << 0x2B | 1 << 0x2D
+        let hasFastPath = isFixed && decimal < 0x80 && (decimal >= 64 || reserved >> UInt64(decimal) & 1 == 0)
+        let grouping = marks.groupingScalar
+        guard grouping != 0 else { return (hasFastPath, 0) }
+        var separators: UInt64 = grouping < 64 ? 1 << UInt64(grouping) : 0
+        if marks.groupsWithSpaces { separators |= 1 << 0x20 }
+        if marks.groupsWithApostrophes { separators |= 1 << 0x27 }
+        // The decimal separator is tested first, as in the general path: it is never a separator.
+        if decimal < 64 { separators &= ~(1 << UInt64(decimal)) }
+        return (hasFastPath, separators & ~reserved)
     }
 
     /// Parses one CSV cell given as its raw UTF-8 field bytes (not NUL-terminated).
