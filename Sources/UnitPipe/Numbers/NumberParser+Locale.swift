@@ -1,6 +1,8 @@
 // Design note — the locale path: rewrite into the C grammar, then parse it.
 //
-// One pass over the cell's bytes in three parts:
+// Plain numbers with the locale's ASCII separators (`12.941,488`, `1,00,000.5`) are read first by
+// the straight-line fast path (`NumberParser+FastPath.swift`); the general path below decides the
+// cells it leaves, errors included. One pass over the cell's bytes in three parts:
 // 1. Prefix: blanks and bidi marks (U+061C ALM, U+200E LRM, U+200F RLM) are skipped; a sign
 //    (`+`, `-`, U+2212, the locale's minus), an opening parenthesis, a percent sign and a
 //    currency mark (symbol or ISO code, a blank may follow it) are taken in any order, each once.
@@ -14,10 +16,11 @@
 //    the C locale keeps strtod's grammar and adds only what the column context allows.)
 // While rewriting, the digits also accumulate into a `UInt64`: with at most 19 digits and no
 // exponent, Clinger's fast path (`exactValue`, shared with the C path) answers at once; anything
-// else — more digits, exponents, inexact powers — goes as rewritten ASCII through `parseCLocale`,
-// the same fast/slow (strtod) split as the C locale, so rounding is correct for every input. A percent sign moves the decimal exponent by −2 in the
-// rewritten text (exact, no second rounding). Nothing allocates: the currency mark is looked up
-// by its bytes packed into integers.
+// else — more digits, exponents, inexact powers — goes as rewritten ASCII through
+// `parseCLocaleGeneral`, the same fast/slow (strtod) split as the C locale, so rounding is correct
+// for every input. A percent sign moves the decimal exponent by −2 in the rewritten text (exact,
+// no second rounding). Nothing allocates: the currency mark is looked up by its bytes packed into
+// integers.
 
 extension NumberConventions {
     /// Whether a scalar is a bidi mark written around signs and currency symbols (ALM, LRM, RLM).
@@ -109,8 +112,10 @@ extension NumberParser {
         case none, plus, minus
     }
 
-    /// Parses a cell with the locale's conventions and the column's context (see the design note).
-    func parseLocalized(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
+    /// Parses a cell with the locale's conventions and the column's context, with the general path
+    /// alone (see the design note).
+    @inline(never)
+    func parseLocalizedGeneral(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
         if conventions.mode == .undecided { return parseUndecided(field) }
         var start = 0
         var end = field.count
@@ -317,7 +322,7 @@ extension NumberParser {
             if hasPercent { count = Self.shiftExponent(base, count: count, exponentStart: exponentStart, by: -2) }
             if isNegative { base[0] = NumberParser.ASCII.minus }
             let offset = isNegative ? 0 : 1
-            return Self.parseCLocale(UnsafeRawBufferPointer(start: base + offset, count: count - offset))
+            return Self.parseCLocaleGeneral(UnsafeRawBufferPointer(start: base + offset, count: count - offset))
         }
     }
 

@@ -1,11 +1,17 @@
-// Design note — parsing one cell in stages, after fast_float:
+// Design note — parsing one cell: a fast path for plain numbers, then stages, after fast_float.
 //
+// 0. Fast path (`NumberParser+FastPath.swift`): cells of the shape `[+-]digits[.digits]`, in a
+//    locale also with its ASCII decimal and grouping separators, at most 19 digits, no exponent,
+//    read eight bytes at a time and answered with Clinger's fast path (stage 2). It only accepts
+//    cells the stages below read as the very same `Double`; everything else — blanks, other
+//    signs, exponents, misplaced separators, more digits — goes on to them, errors included.
+//    Short ungrouped cells are read inline in `parse`, the rest out of line.
 // 1. Trim and scan. One pass over the bytes trims blanks (space, tab, NBSP, narrow NBSP),
 //    validates the C-locale grammar and collects the value as `mantissa · 10^exponent`:
 //    the digits accumulate into a `UInt64` with wrapping arithmetic, which is exact as long
 //    as there are at most 19 significant digits (leading zeros do not count; only when the
 //    digit count exceeds 19 are they counted, so the common case pays nothing).
-// 2. Fast path (Clinger). When the mantissa is at most 2^53 and the power of ten is exact
+// 2. Clinger. When the mantissa is at most 2^53 and the power of ten is exact
 //    in a `Double` (10^0…10^22), `Double(m) * 10^e` or `Double(m) / 10^-e` is a single
 //    correctly rounded IEEE operation, so it is the correctly rounded result. Exponents
 //    23…37 are reduced first by multiplying the mantissa by 10^(e-22) in integers while it
@@ -15,13 +21,15 @@
 //    `strtod` with the C locale installed on the thread (`uselocale`; the Glibc module does
 //    not export `strtod_l`), which rounds correctly for any number of digits.
 //
+// Stages 1–3 (`parseCLocaleGeneral`, and `parseLocalizedGeneral` for the locale forms) are the
+// general path: `parseGeneral` runs them alone, the reference the fast path is tested against.
 // No stage allocates on the fast path; the slow path copies the validated bytes into a
 // temporary (stack) buffer to NUL-terminate them.
 
 /// A byte-level parser for the numbers in CSV cells, correctly rounded to the nearest `Double`.
 ///
 /// The parser is a value: create one per job (or per column) and call ``parse(_:)`` for
-/// every cell. In the C locale (the fast path, `parseCLocale`) the grammar is:
+/// every cell. In the C locale the grammar is:
 /// - leading and trailing ASCII space, tab, NBSP (U+00A0) and narrow NBSP (U+202F) are trimmed,
 ///   and a cell that is empty after trimming is ``NumberParseResult/empty``;
 /// - an optional sign `+`, `-` or `−` (U+2212 MINUS SIGN);
@@ -51,6 +59,16 @@ public struct NumberParser: Sendable {
     let declaredCurrency: UInt32
     /// The conventions' scalars, copied once so the locale path touches no reference-counted storage.
     let marks: NumberConventions.Marks
+    /// Whether the fast path (`NumberParser+FastPath.swift`) may answer first: fixed conventions
+    /// with an ASCII decimal separator.
+    let hasFastPath: Bool
+    /// The decimal separator as an ASCII byte, for the fast path.
+    let fastDecimal: UInt8
+    /// The longest cell the word-wise fast path tries: 16, or 0 without fast path.
+    let shortLimit: Int
+    /// The ASCII grouping separators the conventions accept, as a bit set of the bytes below 64
+    /// (bit `b` for byte `b`), for the fast path; `0` in the C locale.
+    let fastSeparators: UInt64
 
     /// Creates a parser for numbers written in the given conventions, in a column of the given context.
     ///
@@ -58,15 +76,49 @@ public struct NumberParser: Sendable {
     ///   - conventions: How numbers are written; defaults to the C locale.
     ///   - context: What the column allows; defaults to ``NumberContext/plain``.
     public init(conventions: NumberConventions = .c, context: NumberContext = .plain) {
+        // Everything comes from the trivially copyable scalars first, before the conventions are
+        // stored: the compiler then moves them in without a second copy (`parseUndecided` makes
+        // a parser per cell).
+        let marks = conventions.marks
+        let isFixed = conventions.mode == .fixed
+        (hasFastPath, fastSeparators) = Self.fastPathSettings(marks, isFixed: isFixed)
+        fastDecimal = UInt8(truncatingIfNeeded: marks.decimalScalar)
+        shortLimit = hasFastPath ? 16 : 0
+        self.marks = marks
         self.conventions = conventions
         self.context = context
         // With `.` as decimal separator and ASCII digits, whatever the C grammar accepts means the
         // same in the locale (grouping is optional), so the C scan answers first and only cells
         // it rejects take the locale path.
-        tryFastPathFirst = conventions.decimalScalar == 0x2E && conventions.mode == .fixed
+        tryFastPathFirst = marks.decimalScalar == 0x2E && isFixed
         declaredCurrency = context.packedCurrency
-        marks = conventions.marks
         needsLocalePath = !(conventions.isCLocale && context == .plain)
+    }
+
+    /// Whether the fast path applies to conventions, and the grouping separators it reads.
+    ///
+    /// The fast path reads ASCII digits, `+`, `-` and ASCII separators, and only ever accepts
+    /// cells the general path reads as the same number. (No allocation here: `parseUndecided`
+    /// makes a parser per cell.)
+    /// - Parameters:
+    ///   - marks: The conventions' scalars.
+    ///   - isFixed: Whether the conventions are fixed (not an undecided `auto` column).
+    /// - Returns: Whether the decimal separator is ASCII (and no digit or sign), and the grouping
+    ///   separators below 64 as a bit set (bit `b` for byte `b`), never the decimal separator.
+    @inline(__always)
+    static func fastPathSettings(_ marks: NumberConventions.Marks, isFixed: Bool) -> (Bool, UInt64) {
+        let decimal = marks.decimalScalar
+        // The bytes below 64 that can never be separators: the digits, `+` and `-`.
+        let reserved: UInt64 = 0x03FF << 48 | 1 << 0x2B | 1 << 0x2D
+        let hasFastPath = isFixed && decimal < 0x80 && (decimal >= 64 || reserved >> UInt64(decimal) & 1 == 0)
+        let grouping = marks.groupingScalar
+        guard grouping != 0 else { return (hasFastPath, 0) }
+        var separators: UInt64 = grouping < 64 ? 1 << UInt64(grouping) : 0
+        if marks.groupsWithSpaces { separators |= 1 << 0x20 }
+        if marks.groupsWithApostrophes { separators |= 1 << 0x27 }
+        // The decimal separator is tested first, as in the general path: it is never a separator.
+        if decimal < 64 { separators &= ~(1 << UInt64(decimal)) }
+        return (hasFastPath, separators & ~reserved)
     }
 
     /// Parses one CSV cell given as its raw UTF-8 field bytes (not NUL-terminated).
@@ -75,19 +127,69 @@ public struct NumberParser: Sendable {
     /// - Returns: The correctly rounded number, ``NumberParseResult/empty`` for a blank cell,
     ///   or the reason the cell is not a number.
     public func parse(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
-        if tryFastPathFirst {
-            let result = Self.parseCLocale(field)
-            if needsLocalePath, case .failure(.invalidNumber) = result { return parseLocalized(field) }
-            return result
+        // Short ungrouped cells inline (`separators: 0` leaves out the grouping code), everything
+        // else in one tail call, which keeps this function small.
+        if let value = Self.parseWords(field, decimal: fastDecimal, separators: 0, primaryGroupSize: 0,
+                                       secondaryGroupSize: 0, limit: shortLimit) {
+            return .number(value)
         }
-        return parseLocalized(field)
+        return parseOutOfLine(field)
     }
 
-    /// Parses one cell in the C grammar alone: the fast path, and the final stage of every locale.
+    /// The rest of ``parse(_:)``: the fast path for grouped and long cells, then the general path.
+    @inline(never)
+    func parseOutOfLine(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
+        if let value = parseGroupedOrLong(field) { return .number(value) }
+        return parseGeneral(field)
+    }
+
+    /// The fast path alone, every tier of it as ``parse(_:)`` tries them: the correctly rounded
+    /// number of a plain cell, else `nil` (see `NumberParser+FastPath.swift`).
+    ///
+    /// Whenever it answers, ``parseGeneral(_:)`` answers the same number.
+    /// - Parameter field: The bytes of the field.
+    /// - Returns: The number, or `nil` when the general path must decide.
+    func parseFast(_ field: UnsafeRawBufferPointer) -> Double? {
+        Self.parseWords(field, decimal: fastDecimal, separators: 0, primaryGroupSize: 0, secondaryGroupSize: 0,
+                        limit: shortLimit) ?? parseGroupedOrLong(field)
+    }
+
+    /// The fast path's tiers after the inline one: short grouped cells word by word (when the
+    /// conventions group), then any plain cell by runs of digits.
+    @inline(__always)
+    func parseGroupedOrLong(_ field: UnsafeRawBufferPointer) -> Double? {
+        guard hasFastPath else { return nil }
+        if fastSeparators != 0, let value = Self.parseWords(
+            field, decimal: fastDecimal, separators: fastSeparators, primaryGroupSize: marks.primaryGroupSize,
+            secondaryGroupSize: marks.secondaryGroupSize, limit: shortLimit) {
+            return value
+        }
+        return Self.parseRuns(field, decimal: fastDecimal, separators: fastSeparators,
+                              primaryGroupSize: marks.primaryGroupSize, secondaryGroupSize: marks.secondaryGroupSize)
+    }
+
+    /// The same result as ``parse(_:)`` from the general paths alone, no fast path tried: the
+    /// reference the fast path is tested against.
+    ///
+    /// - Parameter field: The bytes of the field.
+    /// - Returns: The correctly rounded number, empty, or the reason the cell is not a number.
+    @inline(never)
+    func parseGeneral(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
+        if tryFastPathFirst {
+            let result = Self.parseCLocaleGeneral(field)
+            if needsLocalePath, case .failure(.invalidNumber) = result { return parseLocalizedGeneral(field) }
+            return result
+        }
+        return parseLocalizedGeneral(field)
+    }
+
+    /// Parses one cell in the C grammar alone, every form of it: the general path of the C
+    /// locale, and the final stage of every locale.
     ///
     /// - Parameter field: The bytes of the field.
     /// - Returns: The correctly rounded number, empty, or the reason the cell is not a C number.
-    static func parseCLocale(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
+    @inline(never)
+    static func parseCLocaleGeneral(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
         var start = 0
         var end = field.count
         // Trim leading blanks.
