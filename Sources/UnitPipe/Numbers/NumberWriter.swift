@@ -41,18 +41,16 @@ public enum NumberWriter {
         if biasedExponent == 0x7FF {
             return writeNonFinite(isNaN: fraction != 0, isNegative: bits >> 63 != 0, into: buffer)
         }
-        if biasedExponent == 0 && fraction == 0 {
+        if bits << 1 == 0 {
             buffer[0] = UInt8(ascii: "0")
             return 1
         }
-        var cursor = buffer
-        if bits >> 63 != 0 {
-            cursor[0] = UInt8(ascii: "-")
-            cursor += 1
-        }
+        // The minus sign always goes out; a positive number's first byte overwrites it.
+        buffer[0] = UInt8(ascii: "-")
+        let signLength = Int(truncatingIfNeeded: bits >> 63)
         let tables = Self.tables
-        let decimal = shortestDecimal(biasedExponent: biasedExponent, fraction: fraction, tables: tables)
-        return cursor - buffer + layOutShortest(decimal, into: cursor, tables: tables)
+        let digits = shortestDigits(biasedExponent: biasedExponent, fraction: fraction, tables: tables)
+        return signLength &+ layOutShortest(digits, into: buffer + signLength, tables: tables)
     }
 
     /// Writes `value` with exactly `decimals` fraction digits, rounding the exact binary value half to even.
