@@ -58,22 +58,24 @@ extension NumberWriter {
     /// - Returns: The digits, padded to seventeen.
     @inline(__always)
     static func shortestDigits(biasedExponent: Int, fraction: UInt64, tables: Tables) -> SeventeenDigits {
-        let c = (1 << 52) | fraction
         let q = biasedExponent &- 1075
-        if UInt(bitPattern: q &+ 52) < 52 && c &<< UInt64(truncatingIfNeeded: 64 &+ q) == 0 {
-            // Integers below 2^53 are their own shortest form: a shorter decimal would have to
-            // lie within half an ulp (≤ 1/2) of v and be an integer.
-            return padded(ScaledDecimal(significand: c &>> UInt64(truncatingIfNeeded: -q), exponent: 0),
-                          powersOfTen: tables.powersOfTen)
+        if UInt(bitPattern: q &+ 52) < 52 && fraction &<< UInt64(truncatingIfNeeded: 64 &+ q) == 0 {
+            // Integers below 2^53 (-52 ≤ q ≤ -1, no fraction bits below the point) are their own
+            // shortest form: a shorter decimal would have to lie within half an ulp (≤ 1/2) of v
+            // and be an integer.
+            let integer = ((1 << 52) | fraction) &>> UInt64(truncatingIfNeeded: -q)
+            return padded(ScaledDecimal(significand: integer, exponent: 0), powersOfTen: tables.powersOfTen)
         }
-        if fraction != 0 && biasedExponent != 0, let digits = fastSchubfach(significand: c, exponent: q, tables: tables) {
+        if fraction != 0 && biasedExponent != 0,
+           let digits = fastSchubfach(biasedExponent: biasedExponent, significand: (1 << 52) | fraction, tables: tables) {
             return digits
         }
         return slowShortestDigits(biasedExponent: biasedExponent, fraction: fraction, tables: tables)
     }
 
-    /// The cases ``fastSchubfach(significand:exponent:tables:)`` leaves: subnormals, powers of
-    /// two and products too close to an integer; runs the full ``schubfach(significand:exponent:tables:)``.
+    /// The values ``fastSchubfach(biasedExponent:significand:tables:)`` leaves to the full
+    /// ``schubfach(significand:exponent:tables:)``: subnormals, powers of two and products too
+    /// close to an integer.
     @inline(never)
     static func slowShortestDigits(biasedExponent: Int, fraction: UInt64, tables: Tables) -> SeventeenDigits {
         let isNormal = biasedExponent != 0
@@ -98,25 +100,23 @@ extension NumberWriter {
     /// an integer.
     ///
     /// - Parameters:
+    ///   - biasedExponent: The stored exponent field, 1...2046; q = biasedExponent − 1075.
     ///   - c: The integer significand, 2^52 < c < 2^53.
-    ///   - q: The binary exponent, -1074...971.
     ///   - tables: The lookup tables.
     /// - Returns: The shortest, closest decimal in the rounding interval of v, or `nil`.
     @inline(__always)
-    static func fastSchubfach(significand c: UInt64, exponent q: Int, tables: Tables) -> SeventeenDigits? {
-        let k = floorLog10Pow2(q)
-        let h = q &+ floorLog2Pow10(-k) &+ 2  // 2...5
-        let entry = tables.scaledPowersOfTen + 2 &* (maxDecimalExponent &- k)
+    static func fastSchubfach(biasedExponent: Int, significand c: UInt64, tables: Tables) -> SeventeenDigits? {
+        let entry = tables.exponentEntries + 4 &* biasedExponent
         let g1 = entry[0]
         let g0 = entry[1]
-        let x = c &<< UInt64(truncatingIfNeeded: h &+ 2)  // (4c) << h, below 2^60
+        let packed = entry[3]
+        let x = c &<< (packed >> 8 & 0xFF)  // (4c) << h, below 2^60
         // M = ⌊g·x / 2^63⌋ = g1·x + ⌊g0·x / 2^63⌋: 4·v/10^k with a 64-bit fraction.
         let low = g0.multipliedFullWidth(by: x)
         let high = g1.multipliedFullWidth(by: x)
         let middle = (UInt128(high.high) << 64 | UInt128(high.low)) &+ UInt128(low.high << 1 | low.low >> 63)
         // H = ⌊g / 2^(62 − h)⌋ = ⌊g·2^(h+1) / 2^63⌋: 4 half-ulps / 10^k in the same units.
-        let halfUlp = UInt128(g1 &>> UInt64(truncatingIfNeeded: 63 &- h)) << 64
-            | UInt128(g1 &<< UInt64(truncatingIfNeeded: h &+ 1) | g0 &>> UInt64(truncatingIfNeeded: 62 &- h))
+        let halfUlp = UInt128(packed & 0xFF) << 64 | UInt128(entry[2])
         let lower = middle &- halfUlp
         let upper = middle &+ halfUlp
         let margin: UInt64 = 1 << 32
@@ -144,7 +144,8 @@ extension NumberWriter {
             ? (isShortLowInside ? sp10 : tp10)
             : s &+ (roundsUp ? 1 : 0)
         let hasSeventeen = m >= 10_000_000_000_000_000
-        return SeventeenDigits(digits: hasSeventeen ? m : m &* 10, point: k &+ (hasSeventeen ? 16 : 15))
+        let point = Int(truncatingIfNeeded: Int64(bitPattern: packed) >> 16)  // k + 15
+        return SeventeenDigits(digits: hasSeventeen ? m : m &* 10, point: point &+ (hasSeventeen ? 1 : 0))
     }
 
     /// Runs Schubfach on v = c·2^q with c > 0.
@@ -220,7 +221,7 @@ extension NumberWriter {
     /// `d[.ddd]e±XX`. Trailing zeros of the significand never show after a point.
     ///
     /// - Parameters:
-    ///   - decimal: The digits to write, significand not zero and below 10^17.
+    ///   - decimal: The digits to write.
     ///   - buffer: Memory for at least 25 bytes (word stores may reach past the result).
     ///   - tables: The lookup tables.
     /// - Returns: The number of bytes written, at most 24.
@@ -234,50 +235,44 @@ extension NumberWriter {
         let low = digitBytes(UInt32(truncatingIfNeeded: decimal.digits &- upper &* 100_000_000))
         let trailingZeros = (UInt128(low) << 64 | UInt128(high)).leadingZeroBitCount >> 3
         let significant = 17 &- trailingZeros
-        let leadingByte = UInt8(truncatingIfNeeded: leading) | UInt8(ascii: "0")
+        let leadingByte = UInt64(leading) | UInt64(UInt8(ascii: "0"))
         let highText = high | asciiZeros
         let lowText = low | asciiZeros
         let raw = UnsafeMutableRawPointer(buffer)
 
-        if point >= -6 && point < 16 {
-            if point < 0 {
-                // 0.000123: "0." and up to five zeros in one word, then the digits.
-                raw.storeBytes(of: asciiZeros & ~0xFF00 | UInt64(UInt8(ascii: ".")) << 8, as: UInt64.self)
-                let start = 1 &- point
-                raw.storeBytes(of: leadingByte, toByteOffset: start, as: UInt8.self)
-                raw.storeBytes(of: highText, toByteOffset: start &+ 1, as: UInt64.self)
-                raw.storeBytes(of: lowText, toByteOffset: start &+ 9, as: UInt64.self)
-                return start &+ significant
+        if UInt(bitPattern: point) < 16 {
+            // The 17 digits as bytes 0...16 (digits) and shifted one byte right (shifted): the
+            // integer digits come from the first, the fraction digits from the second, with the
+            // point between them; the masks for this point position pick the bytes.
+            let digits0 = leadingByte | highText << 8
+            let digits1 = highText >> 56 | lowText << 8
+            if significant <= point &+ 1 {
+                // 5000: only the integer digits, the padding zeros included. (Taking the masked
+                // path below for these too saves instructions but measures slower.)
+                raw.storeBytes(of: digits0, as: UInt64.self)
+                raw.storeBytes(of: digits1, toByteOffset: 8, as: UInt64.self)
+                return point &+ 1
             }
-            // The first 16 of the 17 digit bytes, as two little-endian words.
-            let word0 = UInt64(leadingByte) | highText << 8
-            let word1 = highText >> 56 | lowText << 8
-            raw.storeBytes(of: word0, as: UInt64.self)
-            raw.storeBytes(of: word1, toByteOffset: 8, as: UInt64.self)
-            let integerCount = point &+ 1
-            if significant <= integerCount {
-                // 5000: the padding digits are already zeros.
-                return integerCount
-            }
-            // 12.25: the point, then the digits from integerCount on, one byte further right.
-            let word2 = lowText >> 56
-            let wordIndex = integerCount >> 3  // 0, 1, or 2 (only 1e15 ≤ x with 17 digits)
-            let from0 = wordIndex == 0 ? word0 : wordIndex == 1 ? word1 : word2
-            let from1 = wordIndex == 0 ? word1 : wordIndex == 1 ? word2 : 0
-            let from2 = wordIndex == 0 ? word2 : 0
-            let shift = UInt64((integerCount & 7) &* 8)
-            let fraction0 = from0 >> shift | (shift == 0 ? 0 : from1 << (64 &- shift))
-            raw.storeBytes(of: UInt8(ascii: "."), toByteOffset: integerCount, as: UInt8.self)
-            raw.storeBytes(of: fraction0, toByteOffset: integerCount &+ 1, as: UInt64.self)
-            if significant &- integerCount > 8 {
-                // Then integerCount ≤ 8, so this store ends by byte 26.
-                let fraction1 = from1 >> shift | (shift == 0 ? 0 : from2 << (64 &- shift))
-                raw.storeBytes(of: fraction1, toByteOffset: integerCount &+ 9, as: UInt64.self)
-            }
+            let shifted0 = digits0 << 8
+            let shifted1 = digits1 << 8 | digits0 >> 56
+            let shifted2 = lowText >> 48
+            let masks = tables.plainMasks + 8 &* point
+            raw.storeBytes(of: digits0 & masks[0] | shifted0 & masks[2] | masks[4], as: UInt64.self)
+            raw.storeBytes(of: digits1 & masks[1] | shifted1 & masks[3] | masks[5], toByteOffset: 8, as: UInt64.self)
+            raw.storeBytes(of: UInt16(truncatingIfNeeded: shifted2 & masks[6] | masks[7]), toByteOffset: 16, as: UInt16.self)
             return significant &+ 1
         }
+        if point < 0 && point >= -6 {
+            // 0.000123: "0." and up to five zeros in one word, then the digits.
+            raw.storeBytes(of: asciiZeros & ~0xFF00 | UInt64(UInt8(ascii: ".")) << 8, as: UInt64.self)
+            let start = 1 &- point
+            raw.storeBytes(of: UInt8(truncatingIfNeeded: leadingByte), toByteOffset: start, as: UInt8.self)
+            raw.storeBytes(of: highText, toByteOffset: start &+ 1, as: UInt64.self)
+            raw.storeBytes(of: lowText, toByteOffset: start &+ 9, as: UInt64.self)
+            return start &+ significant
+        }
         // 1.5e-07: the first digit, a point when more follow, the rest, then the exponent.
-        raw.storeBytes(of: UInt16(leadingByte) | UInt16(UInt8(ascii: ".")) << 8, as: UInt16.self)
+        raw.storeBytes(of: UInt16(truncatingIfNeeded: leadingByte) | UInt16(UInt8(ascii: ".")) << 8, as: UInt16.self)
         raw.storeBytes(of: highText, toByteOffset: 2, as: UInt64.self)
         raw.storeBytes(of: lowText, toByteOffset: 10, as: UInt64.self)
         var length = significant == 1 ? 1 : significant &+ 1

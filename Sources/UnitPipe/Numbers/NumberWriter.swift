@@ -48,7 +48,7 @@ public enum NumberWriter {
         // The minus sign always goes out; a positive number's first byte overwrites it.
         buffer[0] = UInt8(ascii: "-")
         let signLength = Int(truncatingIfNeeded: bits >> 63)
-        let tables = Self.tables
+        let tables = fastTables
         let digits = shortestDigits(biasedExponent: biasedExponent, fraction: fraction, tables: tables)
         return signLength &+ layOutShortest(digits, into: buffer + signLength, tables: tables)
     }

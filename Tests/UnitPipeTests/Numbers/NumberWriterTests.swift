@@ -316,7 +316,7 @@ func shortestMatchesReferenceForEveryDigitCountAndPoint(count: Int) {
     func check(_ c: UInt64, _ q: Int) {
         guard c > 1 << 52 && c < 1 << 53 else { return }
         total += 1
-        guard let fast = NumberWriter.fastSchubfach(significand: c, exponent: q, tables: tables) else { return }
+        guard let fast = NumberWriter.fastSchubfach(biasedExponent: q + 1075, significand: c, tables: tables) else { return }
         fastCount += 1
         let full = NumberWriter.padded(NumberWriter.schubfach(significand: c, exponent: q, tables: tables),
                                        powersOfTen: tables.powersOfTen)
@@ -376,7 +376,7 @@ func shortestMatchesReferenceForEveryDigitCountAndPoint(count: Int) {
                 checked += 1
                 let full = NumberWriter.padded(NumberWriter.schubfach(significand: c, exponent: q, tables: tables),
                                                powersOfTen: tables.powersOfTen)
-                if let fast = NumberWriter.fastSchubfach(significand: c, exponent: q, tables: tables) {
+                if let fast = NumberWriter.fastSchubfach(biasedExponent: q + 1075, significand: c, tables: tables) {
                     #expect(fast == full, "c = \(c), q = \(q), residue \(residue)")
                 }
             }
@@ -385,12 +385,23 @@ func shortestMatchesReferenceForEveryDigitCountAndPoint(count: Int) {
     #expect(checked > 5_000)
 }
 
-@Test func halfUlpShiftStaysInItsRange() {
-    // fastSchubfach shifts by h + 2, 63 − h and 62 − h; all must stay within 0...63 and x below 2^60.
+@Test func exponentEntriesHoldTheTermsOfTheirExponent() {
+    let tables = NumberWriter.tables
     for biasedExponent in 1...2046 {
         let q = biasedExponent - 1075
-        let h = q + NumberWriter.floorLog2Pow10(-NumberWriter.floorLog10Pow2(q)) + 2
+        let k = NumberWriter.floorLog10Pow2(q)
+        let h = q + NumberWriter.floorLog2Pow10(-k) + 2
+        // The fast path shifts c by h + 2 and needs x = 4c·2^h below 2^60.
         #expect((2...5).contains(h), "q = \(q): h = \(h)")
+        let index = 2 * (NumberWriter.maxDecimalExponent - k)
+        let g = UInt128(tables.scaledPowersOfTen[index]) << 63 | UInt128(tables.scaledPowersOfTen[index + 1])
+        let halfUlp = g >> UInt128(62 - h)
+        let entry = tables.exponentEntries + 4 * biasedExponent
+        #expect(UInt128(entry[0]) << 63 | UInt128(entry[1]) == g)
+        #expect(UInt128(entry[3] & 0xFF) << 64 | UInt128(entry[2]) == halfUlp)
+        #expect(halfUlp >> 64 < 0x100)
+        #expect(entry[3] >> 8 & 0xFF == UInt64(h + 2))
+        #expect(Int(Int64(bitPattern: entry[3]) >> 16) == k + 15)
     }
 }
 
