@@ -27,10 +27,12 @@
 // also skips the `s ≥ 10` test (s ≥ 2^52 for normal v) and picks a candidate without branches.
 //
 // Layout scales the significand to exactly 17 digits and turns it into ASCII in registers:
-// one leading digit plus two 8-digit words built SWAR-style (one multiply per split, four
-// digit pairs at once). Trailing zeros are then a leading-zero-bit count instead of a chain of
-// dependent divisions, and every layout is a few word stores with no read-back of bytes just
-// written (which would stall on store forwarding).
+// one leading digit plus two 8-digit words built SWAR-style, least significant digit in the
+// lowest byte (two multiplies per split, all lanes at once), then byte-swapped. Trailing zeros
+// are a trailing-zero-bit count instead of a chain of dependent divisions, and every layout is
+// a few word stores with no read-back of bytes just written (which would stall on store
+// forwarding). A plain number with a fraction takes each output byte from the digits, the
+// digits shifted one byte right, or the point, by per-position masks from a table.
 
 extension NumberWriter {
     /// A decimal number `significand · 10^exponent`.
@@ -127,22 +129,23 @@ extension NumberWriter {
             return nil
         }
         // In units of 10^k: s = ⌊v⌋, l and r the integer parts of the bounds. The full
-        // algorithm's tests become "l < n" (n clears the lower bound) and "n ≤ r" (the upper).
+        // algorithm's tests "n clears the lower bound" and "n is within the upper bound" become
+        // l < n and n ≤ r, so the candidates inside are the integers in (l, r]. That range is
+        // under 10 wide and holds s or s + 1 (l ≤ s ≤ r ≤ s + 5), so the full algorithm's pair
+        // sp10, tp10 has a member inside exactly when the largest multiple of 10 up to r is
+        // above l, and it is that multiple; else s or s + 1 is inside, and s + 1 wins when s is
+        // not inside or when both are and s + 1 is closer: 4·v/10^k − 4s ≥ 2 (no ties here).
+        // Bit arithmetic, not selects: the compiler turns those into branches that mispredict
+        // on mixed data.
         let vb = UInt64(truncatingIfNeeded: middle >> 64)
         let s = vb >> 2
         let l = UInt64(truncatingIfNeeded: lower >> 66)
         let r = UInt64(truncatingIfNeeded: upper >> 66)
-        let sp10 = s / 10 &* 10
-        let tp10 = sp10 &+ 10
-        let isShortLowInside = l < sp10
-        let isShortHighInside = r >= tp10
-        let isLowInside = l < s
-        let isHighInside = r > s
-        // Both s and s + 1 inside: the closer, s + 1 when 4·v/10^k − 4s ≥ 2 (no ties here).
-        let roundsUp = isLowInside != isHighInside ? isHighInside : vb & 2 != 0
-        let m = isShortLowInside != isShortHighInside
-            ? (isShortLowInside ? sp10 : tp10)
-            : s &+ (roundsUp ? 1 : 0)
+        let r10 = r / 10 &* 10
+        let sIsOut = UInt64(s <= l ? 1 : 0)
+        let tIsIn = UInt64(s < r ? 1 : 0)
+        let longer = s &+ (sIsOut | tIsIn & vb >> 1 & 1)
+        let m = longer ^ (longer ^ r10) & (0 &- UInt64(r10 > l ? 1 : 0))
         let hasSeventeen = m >= 10_000_000_000_000_000
         let point = Int(truncatingIfNeeded: Int64(bitPattern: packed) >> 16)  // k + 15
         return SeventeenDigits(digits: hasSeventeen ? m : m &* 10, point: point &+ (hasSeventeen ? 1 : 0))
@@ -231,13 +234,15 @@ extension NumberWriter {
         // d0 (1...9), then high and low, eight digits each.
         let upper = decimal.digits / 100_000_000
         let leading = UInt32(truncatingIfNeeded: upper) / 100_000_000
-        let high = digitBytes(UInt32(truncatingIfNeeded: upper) &- leading &* 100_000_000)
-        let low = digitBytes(UInt32(truncatingIfNeeded: decimal.digits &- upper &* 100_000_000))
-        let trailingZeros = (UInt128(low) << 64 | UInt128(high)).leadingZeroBitCount >> 3
-        let significant = 17 &- trailingZeros
+        let high = reversedDigitBytes(UInt32(truncatingIfNeeded: upper) &- leading &* 100_000_000)
+        let low = reversedDigitBytes(UInt32(truncatingIfNeeded: decimal.digits &- upper &* 100_000_000))
+        // Trailing zero digits: zero bytes at the bottom of low, then of high (64 bits each for 0).
+        let lowZeroBits = low.trailingZeroBitCount
+        let highZeroBits = high.trailingZeroBitCount & (0 &- lowZeroBits >> 6)
+        let significant = 17 &- (lowZeroBits &+ highZeroBits) >> 3
         let leadingByte = UInt64(leading) | UInt64(UInt8(ascii: "0"))
-        let highText = high | asciiZeros
-        let lowText = low | asciiZeros
+        let highText = high.byteSwapped | asciiZeros
+        let lowText = low.byteSwapped | asciiZeros
         let raw = UnsafeMutableRawPointer(buffer)
 
         if UInt(bitPattern: point) < 16 {
@@ -287,18 +292,27 @@ extension NumberWriter {
         return length &+ exponentCount
     }
 
-    /// Returns the eight decimal digits of `value` (< 10^8) as byte values 0...9, most significant in the lowest byte.
+    /// Returns the eight decimal digits of `value` (< 10^8) as byte values 0...9, least significant in the lowest byte.
     ///
     /// SWAR: split into two 4-digit lanes, each lane into two 2-digit lanes, each of those into
-    /// two digits, with one multiply per step (x·10486 >> 20 is x / 100 for x < 10^4, and
-    /// x·103 >> 10 is x / 10 for x < 100). OR with `asciiZeros` for text; the number of
-    /// trailing zero digits is `leadingZeroBitCount / 8`.
+    /// two digits. Each step finds the quotients q of all lanes with one multiply (x·10486 >> 20
+    /// is x / 100 for x < 10^4, and x·103 >> 10 is x / 10 for x < 100) and then, with the
+    /// less significant part staying in the low half of each lane, needs one more:
+    /// x + q·(2^w − d) = (x − q·d) + q·2^w. `byteSwapped` puts the most significant digit first;
+    /// the number of trailing zero digits is `trailingZeroBitCount / 8`.
+    @inline(__always)
+    static func reversedDigitBytes(_ value: UInt32) -> UInt64 {
+        let x = UInt64(value)
+        let fours = x &+ ((x &* 0xD1B7_1759) >> 45) &* (1 << 32 - 10_000)
+        let hundreds = ((fours &* 10_486) >> 20) & 0x0000_007F_0000_007F
+        let twos = fours &+ hundreds &* (1 << 16 - 100)
+        let tens = ((twos &* 103) >> 10) & 0x000F_000F_000F_000F
+        return twos &+ tens &* (1 << 8 - 10)
+    }
+
+    /// Returns the eight decimal digits of `value` (< 10^8) as byte values 0...9, most significant in the lowest byte.
     @inline(__always)
     static func digitBytes(_ value: UInt32) -> UInt64 {
-        let fours = UInt64(value / 10_000) | UInt64(value % 10_000) << 32
-        let hundreds = ((fours &* 10_486) >> 20) & 0x0000_007F_0000_007F
-        let twos = hundreds | (fours &- hundreds &* 100) << 16
-        let tens = ((twos &* 103) >> 10) & 0x000F_000F_000F_000F
-        return tens | (twos &- tens &* 10) << 8
+        reversedDigitBytes(value).byteSwapped
     }
 }
