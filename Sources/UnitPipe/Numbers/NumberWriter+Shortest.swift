@@ -60,16 +60,19 @@ extension NumberWriter {
     /// - Returns: The digits, padded to seventeen.
     @inline(__always)
     static func shortestDigits(biasedExponent: Int, fraction: UInt64, tables: Tables) -> SeventeenDigits {
-        let q = biasedExponent &- 1075
-        if UInt(bitPattern: q &+ 52) < 52 && fraction &<< UInt64(truncatingIfNeeded: 64 &+ q) == 0 {
+        let c = (1 << 52) | fraction
+        let integerShift = UInt64(UnsafeRawPointer(tables.exponentEntries + 4 &* biasedExponent)
+            .load(fromByteOffset: 26, as: UInt8.self))
+        if c &<< integerShift == 0 {
             // Integers below 2^53 (-52 ≤ q ≤ -1, no fraction bits below the point) are their own
             // shortest form: a shorter decimal would have to lie within half an ulp (≤ 1/2) of v
             // and be an integer.
-            let integer = ((1 << 52) | fraction) &>> UInt64(truncatingIfNeeded: -q)
-            return padded(ScaledDecimal(significand: integer, exponent: 0), powersOfTen: tables.powersOfTen)
+            return padded(ScaledDecimal(significand: c &>> (64 &- integerShift), exponent: 0),
+                          powersOfTen: tables.powersOfTen)
         }
-        if fraction != 0 && biasedExponent != 0,
-           let digits = fastSchubfach(biasedExponent: biasedExponent, significand: (1 << 52) | fraction, tables: tables) {
+        // Not a power of two. (Subnormals reach the fast path too, which refuses them.)
+        if fraction != 0,
+           let digits = fastSchubfach(biasedExponent: biasedExponent, significand: c, tables: tables) {
             return digits
         }
         return slowShortestDigits(biasedExponent: biasedExponent, fraction: fraction, tables: tables)
@@ -102,8 +105,9 @@ extension NumberWriter {
     /// an integer.
     ///
     /// - Parameters:
-    ///   - biasedExponent: The stored exponent field, 1...2046; q = biasedExponent − 1075.
-    ///   - c: The integer significand, 2^52 < c < 2^53.
+    ///   - biasedExponent: The stored exponent field, 1...2046 for q = biasedExponent − 1075; for 0
+    ///     (a subnormal) the entry is zero, so M = 0 is an integer and the result is `nil`.
+    ///   - c: The integer significand with the implicit bit, 2^52 < c < 2^53.
     ///   - tables: The lookup tables.
     /// - Returns: The shortest, closest decimal in the rounding interval of v, or `nil`.
     @inline(__always)
@@ -112,7 +116,7 @@ extension NumberWriter {
         let g1 = entry[0]
         let g0 = entry[1]
         let packed = entry[3]
-        let x = c &<< (packed >> 8 & 0xFF)  // (4c) << h, below 2^60
+        let x = c &<< UInt64(UnsafeRawPointer(entry).load(fromByteOffset: 25, as: UInt8.self))  // (4c) << h, below 2^60
         // M = ⌊g·x / 2^63⌋ = g1·x + ⌊g0·x / 2^63⌋: 4·v/10^k with a 64-bit fraction.
         let low = g0.multipliedFullWidth(by: x)
         let high = g1.multipliedFullWidth(by: x)
@@ -147,7 +151,7 @@ extension NumberWriter {
         let longer = s &+ (sIsOut | tIsIn & vb >> 1 & 1)
         let m = longer ^ (longer ^ r10) & (0 &- UInt64(r10 > l ? 1 : 0))
         let hasSeventeen = m >= 10_000_000_000_000_000
-        let point = Int(truncatingIfNeeded: Int64(bitPattern: packed) >> 16)  // k + 15
+        let point = Int(truncatingIfNeeded: Int64(bitPattern: packed) >> 24)  // k + 15
         return SeventeenDigits(digits: hasSeventeen ? m : m &* 10, point: point &+ (hasSeventeen ? 1 : 0))
     }
 
@@ -276,7 +280,28 @@ extension NumberWriter {
             raw.storeBytes(of: lowText, toByteOffset: start &+ 9, as: UInt64.self)
             return start &+ significant
         }
-        // 1.5e-07: the first digit, a point when more follow, the rest, then the exponent.
+        return layOutExponential(leadingByte: leadingByte, highText: highText, lowText: lowText,
+                                 significant: significant, point: point, into: buffer, tables: tables)
+    }
+
+    /// The exponent notation of ``layOutShortest(_:into:tables:)``, kept out of line: 1.5e-07.
+    ///
+    /// - Parameters:
+    ///   - leadingByte: The first digit in ASCII.
+    ///   - highText: The next eight digits in ASCII, first digit in the lowest byte.
+    ///   - lowText: The last eight digits in ASCII, likewise.
+    ///   - significant: The number of digits up to the last nonzero one, 1...17.
+    ///   - point: The power of ten of the first digit, outside -6...15.
+    ///   - buffer: Memory for at least 25 bytes.
+    ///   - tables: The lookup tables.
+    /// - Returns: The number of bytes written.
+    @inline(never)
+    static func layOutExponential(
+        leadingByte: UInt64, highText: UInt64, lowText: UInt64, significant: Int, point: Int,
+        into buffer: UnsafeMutablePointer<UInt8>, tables: Tables
+    ) -> Int {
+        // The first digit, a point when more follow, the rest, then the exponent.
+        let raw = UnsafeMutableRawPointer(buffer)
         raw.storeBytes(of: UInt16(truncatingIfNeeded: leadingByte) | UInt16(UInt8(ascii: ".")) << 8, as: UInt16.self)
         raw.storeBytes(of: highText, toByteOffset: 2, as: UInt64.self)
         raw.storeBytes(of: lowText, toByteOffset: 10, as: UInt64.self)

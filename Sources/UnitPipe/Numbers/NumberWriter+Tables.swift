@@ -72,8 +72,10 @@ extension NumberWriter {
 
         /// Per exponent field 1...2046 of a normal `Double` (q = field − 1075), four words at
         /// `4 * field`: g1 and g0 of g(-k) for k = ⌊q·log10(2)⌋, the low word of
-        /// H = ⌊g / 2^(62 − h)⌋ with h = q + ⌊-k·log2(10)⌋ + 2, and H's high word (bits 0...7),
-        /// h + 2 (bits 8...15) and k + 15 (bits 16..., signed).
+        /// H = ⌊g / 2^(62 − h)⌋ with h = q + ⌊-k·log2(10)⌋ + 2, and a word of H's high word
+        /// (bits 0...7), h + 2 (bits 8...15), the integer test shift (bits 16...23: 64 + q for
+        /// -52 ≤ q ≤ -1, so that c << it is 0 exactly when v is an integer, else 0) and k + 15
+        /// (bits 24..., signed). Field 0 is all zeros.
         var exponentEntries: UnsafePointer<UInt64> { words(at: 8 * 16) }
 
         /// The (g1, g0) pairs of ``NumberWriter/exactScaledPowerOfTen(_:powersOfTen:)`` for e = -k, laid out as
@@ -126,8 +128,9 @@ extension NumberWriter {
                 entries[4 * field] = g1
                 entries[4 * field + 1] = g0
                 entries[4 * field + 2] = g1 << UInt64(h + 1) | g0 >> UInt64(62 - h)
-                entries[4 * field + 3] = g1 >> UInt64(63 - h) | UInt64(h + 2) << 8
-                    | UInt64(bitPattern: Int64(k + 15)) << 16
+                let integerShift = (-52 ... -1).contains(q) ? 64 + q : 0
+                entries[4 * field + 3] = g1 >> UInt64(63 - h) | UInt64(h + 2) << 8 | UInt64(integerShift) << 16
+                    | UInt64(bitPattern: Int64(k + 15)) << 24
             }
 
             let masks = UnsafeMutablePointer(mutating: plainMasks)

@@ -326,6 +326,10 @@ func shortestMatchesReferenceForEveryDigitCountAndPoint(count: Int) {
     for _ in 0..<200_000 {
         check((1 << 52) | rng.next() >> 12, rng.next(in: -1074...971))
     }
+    // Subnormals (exponent field 0) are always refused.
+    for _ in 0..<1_000 {
+        #expect(NumberWriter.fastSchubfach(biasedExponent: 0, significand: (1 << 52) | rng.next() >> 12, tables: tables) == nil)
+    }
     // The fast path refuses few random values: mostly those with -3 ≤ q ≤ 3, where 4·v/10^k
     // is always an integer (about 0.4% of exponents), and a share of the next few exponents.
     #expect(fastCount * 100 > total * 99, "\(fastCount) of \(total)")
@@ -401,7 +405,15 @@ func shortestMatchesReferenceForEveryDigitCountAndPoint(count: Int) {
         #expect(UInt128(entry[3] & 0xFF) << 64 | UInt128(entry[2]) == halfUlp)
         #expect(halfUlp >> 64 < 0x100)
         #expect(entry[3] >> 8 & 0xFF == UInt64(h + 2))
-        #expect(Int(Int64(bitPattern: entry[3]) >> 16) == k + 15)
+        #expect(Int(Int64(bitPattern: entry[3]) >> 24) == k + 15)
+        // The integer test: c << shift is 0 exactly for integers below 2^52 (the integers in
+        // [2^52, 2^53), q = 0, are left to Schubfach).
+        let shift = entry[3] >> 16 & 0xFF
+        for c in [1 << 52, 1 << 52 | 1, 1 << 52 | 1 << 20, (1 << 53) - 1, 3 << 51] as [UInt64] {
+            let value = Double(sign: .plus, exponent: q + 52, significand: Double(c) * 0x1p-52)
+            let isSmallInteger = value < 0x1p52 && value == value.rounded()
+            #expect((c &<< shift == 0) == isSmallInteger, "\(value)")
+        }
     }
 }
 
