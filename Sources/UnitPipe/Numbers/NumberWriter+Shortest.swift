@@ -51,11 +51,11 @@ extension NumberWriter {
         var point: Int
     }
 
-    /// Returns the shortest, closest decimal that reads back to the positive finite `Double` with these bits.
+    /// Returns the shortest, closest decimal that reads back to the positive normal `Double` with these bits.
     ///
     /// - Parameters:
-    ///   - biasedExponent: The stored exponent field, 0...2046.
-    ///   - fraction: The stored 52 fraction bits; not zero when `biasedExponent` is 0.
+    ///   - biasedExponent: The stored exponent field, 1...2046.
+    ///   - fraction: The stored 52 fraction bits.
     ///   - tables: The lookup tables.
     /// - Returns: The digits, padded to seventeen.
     @inline(__always)
@@ -70,7 +70,7 @@ extension NumberWriter {
             return padded(ScaledDecimal(significand: c &>> (64 &- integerShift), exponent: 0),
                           powersOfTen: tables.powersOfTen)
         }
-        // Not a power of two. (Subnormals reach the fast path too, which refuses them.)
+        // Not a power of two.
         if fraction != 0,
            let digits = fastSchubfach(biasedExponent: biasedExponent, significand: c, tables: tables) {
             return digits
