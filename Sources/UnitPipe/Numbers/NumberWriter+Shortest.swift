@@ -15,16 +15,19 @@
 // s ≥ 100 (Java wants two digits); one-digit output needs s ≥ 10, or the smallest subnormals
 // come out as 4.9e-323 instead of 5e-323 (only subnormals have s < 100).
 //
-// Fast path (normal v, not a power of two): the three products are g times 4c·2^h and
-// (4c ∓ 2)·2^h, so one product M = ⌊g·4c·2^h / 2^63⌋ (4·v/10^k as an integer part and a 64-bit
-// fraction) and H = ⌊g·2^(h+1) / 2^63⌋ (4 half-ulps / 10^k, same units) give the bounds as
+// Fast path (normal v, not a power of two; integers below 2^52 are their own digits): the
+// three products are g times 4c·2^h and (4c ∓ 2)·2^h, so one product M = ⌊g·4c·2^h / 2^63⌋
+// (4·v/10^k as an integer part and a 64-bit fraction) and H = ⌊g·2^(h+1) / 2^63⌋ (4 half-ulps
+// / 10^k, same units; with g, h and k from one table entry per exponent) give the bounds as
 // M ∓ H, within one unit of the exact products; the value the full algorithm rounds to odd
 // from the same g is within a few units too. Every comparison Schubfach makes is of such a
 // value with an even integer, so when none of the three fractions is within 2^-32 of an
 // integer, each comparison has the outcome of comparing the integer part: the decisions, and
 // the digits, are those of the full algorithm. Otherwise (about 0.6% of random doubles, mostly
 // 2^49 ≤ v < 2^60, where 4·v/10^k is often an integer) the full algorithm runs. The fast path
-// also skips the `s ≥ 10` test (s ≥ 2^52 for normal v) and picks a candidate without branches.
+// also skips the `s ≥ 10` test (s ≥ 2^52 for normal v), and since the candidates inside R are
+// then the integers in (l, r] — l and r the integer parts of the bounds — it picks one in a
+// few bit operations, without branches.
 //
 // Layout scales the significand to exactly 17 digits and turns it into ASCII in registers:
 // one leading digit plus two 8-digit words built SWAR-style, least significant digit in the
@@ -61,12 +64,13 @@ extension NumberWriter {
     @inline(__always)
     static func shortestDigits(biasedExponent: Int, fraction: UInt64, tables: Tables) -> SeventeenDigits {
         let c = (1 << 52) | fraction
+        // Byte 2 of the packed word of the exponent entry.
         let integerShift = UInt64(UnsafeRawPointer(tables.exponentEntries + 4 &* biasedExponent)
             .load(fromByteOffset: 26, as: UInt8.self))
         if c &<< integerShift == 0 {
-            // Integers below 2^53 (-52 ≤ q ≤ -1, no fraction bits below the point) are their own
-            // shortest form: a shorter decimal would have to lie within half an ulp (≤ 1/2) of v
-            // and be an integer.
+            // Integers below 2^52 (-52 ≤ q ≤ -1, no fraction bits below the point; see
+            // Tables.exponentEntries) are their own shortest form: a shorter decimal would have
+            // to lie within half an ulp (≤ 1/2) of v and be an integer.
             return padded(ScaledDecimal(significand: c &>> (64 &- integerShift), exponent: 0),
                           powersOfTen: tables.powersOfTen)
         }
@@ -97,7 +101,7 @@ extension NumberWriter {
                                point: decimal.exponent &+ count &- 1)
     }
 
-    /// Schubfach for a normal v = c·2^q that is not a power of two, from one 128-bit product; `nil` when that product cannot decide.
+    /// Schubfach for a normal v = c·2^q that is not a power of two, from one product with g; `nil` when that cannot decide.
     ///
     /// See the design note: the bounds come from 4·v/10^k and the half-ulp term, both as
     /// integer + 64-bit fraction; each decision is the integer part's, and it is the decision
@@ -116,7 +120,8 @@ extension NumberWriter {
         let g1 = entry[0]
         let g0 = entry[1]
         let packed = entry[3]
-        let x = c &<< UInt64(UnsafeRawPointer(entry).load(fromByteOffset: 25, as: UInt8.self))  // (4c) << h, below 2^60
+        // x = 4c·2^h, below 2^60: the shift h + 2 is byte 1 of the packed word.
+        let x = c &<< UInt64(UnsafeRawPointer(entry).load(fromByteOffset: 25, as: UInt8.self))
         // M = ⌊g·x / 2^63⌋ = g1·x + ⌊g0·x / 2^63⌋: 4·v/10^k with a 64-bit fraction.
         let low = g0.multipliedFullWidth(by: x)
         let high = g1.multipliedFullWidth(by: x)

@@ -13,8 +13,8 @@
 //
 // The fast shortest path looks up everything that depends only on the binary exponent in one
 // 32-byte entry per exponent field: g for k = ⌊q·log10(2)⌋, the half-ulp term H (see
-// NumberWriter+Shortest.swift), the shift h + 2 and k itself — 64 KiB, of which real data
-// touches a few lines.
+// NumberWriter+Shortest.swift), the shift h + 2, the integer test shift and k itself — 64 KiB,
+// of which real data touches a few lines.
 
 import Synchronization
 
@@ -50,7 +50,8 @@ extension NumberWriter {
     /// Immutable lookup tables in one allocation, made once and never freed.
     ///
     /// `@unchecked Sendable` is sound: the memory is written only in `init`, before the value
-    /// is published through `static let`, and only read afterwards.
+    /// is published through `static let` (and then, with release ordering, its address), and
+    /// only read afterwards.
     struct Tables: @unchecked Sendable {
         /// The start of the allocation; every table sits at a fixed offset from it.
         fileprivate let base: UnsafeRawPointer
@@ -68,7 +69,7 @@ extension NumberWriter {
         /// (before the point, 2 words), which from the digits shifted one byte right (after it,
         /// 2 words), the point in place (2 words), then for bytes 16...17 the shifted-digit mask
         /// and the point.
-        var plainMasks: UnsafePointer<UInt64> { words(at: 0) }
+        var plainMasks: UnsafePointer<UInt64> { words(at: Self.plainMasksOffset) }
 
         /// Per exponent field 1...2046 of a normal `Double` (q = field − 1075), four words at
         /// `4 * field`: g1 and g0 of g(-k) for k = ⌊q·log10(2)⌋, the low word of
@@ -76,19 +77,30 @@ extension NumberWriter {
         /// (bits 0...7), h + 2 (bits 8...15), the integer test shift (bits 16...23: 64 + q for
         /// -52 ≤ q ≤ -1, so that c << it is 0 exactly when v is an integer, else 0) and k + 15
         /// (bits 24..., signed). Field 0 is all zeros.
-        var exponentEntries: UnsafePointer<UInt64> { words(at: 8 * 16) }
+        var exponentEntries: UnsafePointer<UInt64> { words(at: Self.exponentEntriesOffset) }
 
         /// The (g1, g0) pairs of ``NumberWriter/exactScaledPowerOfTen(_:powersOfTen:)`` for e = -k, laid out as
         /// `[g1(eMin), g0(eMin), g1(eMin+1), …]`; index with `2 * (maxDecimalExponent - k)`.
-        var scaledPowersOfTen: UnsafePointer<UInt64> { words(at: 8 * 16 + 4 * 2047) }
+        var scaledPowersOfTen: UnsafePointer<UInt64> { words(at: Self.scaledPowersOfTenOffset) }
 
         /// 10^0 through 10^19, every power of ten a `UInt64` holds.
-        var powersOfTen: UnsafePointer<UInt64> { words(at: 8 * 16 + 4 * 2047 + scaledPowersOfTenCount) }
+        var powersOfTen: UnsafePointer<UInt64> { words(at: Self.powersOfTenOffset) }
 
         /// The 200 bytes `"00" "01" … "99"`: the two ASCII digits of n start at `2 * n`.
         var digitPairs: UnsafePointer<UInt8> {
-            (base + 8 * (8 * 16 + 4 * 2047 + scaledPowersOfTenCount + 20)).assumingMemoryBound(to: UInt8.self)
+            (base + 8 * Self.digitPairsOffset).assumingMemoryBound(to: UInt8.self)
         }
+
+        /// Where each table starts, in words from ``base``: the layout of the allocation.
+        private static var plainMasksOffset: Int { 0 }
+        private static var exponentEntriesOffset: Int { plainMasksOffset + 8 * 16 }
+        private static var scaledPowersOfTenOffset: Int { exponentEntriesOffset + 4 * 2047 }
+        private static var powersOfTenOffset: Int {
+            scaledPowersOfTenOffset + 2 * (maxDecimalExponent - minDecimalExponent + 1)
+        }
+        private static var digitPairsOffset: Int { powersOfTenOffset + 20 }
+        /// The size of the allocation in bytes: the words, then the 200 digit-pair bytes.
+        private static var byteCount: Int { 8 * digitPairsOffset + 200 }
 
         /// The words from `index` on.
         private func words(at index: Int) -> UnsafePointer<UInt64> {
@@ -97,9 +109,8 @@ extension NumberWriter {
 
         /// Computes every table.
         init() {
-            let wordCount = 8 * 16 + 4 * 2047 + 2 * (maxDecimalExponent - minDecimalExponent + 1) + 20
-            let memory = UnsafeMutableRawPointer.allocate(byteCount: 8 * wordCount + 200, alignment: 64)
-            memory.initializeMemory(as: UInt8.self, repeating: 0, count: 8 * wordCount + 200)
+            let memory = UnsafeMutableRawPointer.allocate(byteCount: Self.byteCount, alignment: 64)
+            memory.initializeMemory(as: UInt8.self, repeating: 0, count: Self.byteCount)
             base = UnsafeRawPointer(memory)
 
             let pairs = UnsafeMutablePointer(mutating: digitPairs)

@@ -266,11 +266,19 @@ private func checkShortestAgainstReference(_ value: Double, steps: Int = 0, sour
         guard let power = Double("1e\(exponent)") else { continue }
         checkShortestAgainstReference(power, steps: 4)
     }
-    // Integers near 2^52, 2^53 and 2^54: the exact-integer path ends at 2^53.
+    // Integers near 2^52, 2^53 and 2^54: the exact-integer path ends at 2^52, Schubfach's
+    // fast path refuses every integer of [2^52, 2^53).
     for bits in [52, 53, 54] {
         let power = Double(sign: .plus, exponent: bits, significand: 1)
         checkShortestAgainstReference(power, steps: 80)
         for offset in -70...70 { checkShortestAgainstReference(power + Double(offset)) }
+    }
+    // Small integers, random integers of every size below 2^54, powers of two (the slow path).
+    for integer in 0..<5_000 { checkShortestAgainstReference(Double(integer)) }
+    var rng = SplitMix64(state: 0x1_2E6E)
+    for _ in 0..<5_000 { checkShortestAgainstReference(Double(rng.next() >> UInt64(10 + rng.next(54)))) }
+    for exponent in -80...80 {
+        checkShortestAgainstReference(Double(sign: .plus, exponent: exponent, significand: 1), steps: 1)
     }
     // The plain/exponent boundaries and the widest plain numbers.
     checkShortestAgainstReference(1e16, steps: 60)
@@ -495,6 +503,11 @@ func fixedRoundsExactTiesHalfToEven(decimals: Int) {
         let pair = String(decoding: table[2 * n ..< 2 * n + 2], as: UTF8.self)
         #expect(pair == (n < 10 ? "0\(n)" : "\(n)"))
     }
+}
+
+@Test func fastTablesAreTheTables() {
+    #expect(NumberWriter.fastTables.powersOfTen == NumberWriter.tables.powersOfTen)
+    #expect(NumberWriter.fastTables.exponentEntries == NumberWriter.tables.exponentEntries)
 }
 
 @Test func powersOfTenTableIsExact() {
