@@ -75,8 +75,8 @@ extension NumberWriter {
         /// `4 * field`: g1 and g0 of g(-k) for k = ⌊q·log10(2)⌋, the low word of
         /// H = ⌊g / 2^(62 − h)⌋ with h = q + ⌊-k·log2(10)⌋ + 2, and a word of H's high word
         /// (bits 0...7), h + 2 (bits 8...15), the integer test shift (bits 16...23: 64 + q for
-        /// -52 ≤ q ≤ -1, so that c << it is 0 exactly when v is an integer, else 0) and k + 15
-        /// (bits 24..., signed). Field 0 is all zeros.
+        /// -52 ≤ q ≤ -1, where c << it is 0 exactly when v is an integer; else 0, and c << 0 is
+        /// never 0) and k + 15 (bits 24..., signed). Field 0 is all zeros.
         var exponentEntries: UnsafePointer<UInt64> { words(at: Self.exponentEntriesOffset) }
 
         /// The (g1, g0) pairs of ``NumberWriter/exactScaledPowerOfTen(_:powersOfTen:)`` for e = -k, laid out as
@@ -91,15 +91,21 @@ extension NumberWriter {
             (base + 8 * Self.digitPairsOffset).assumingMemoryBound(to: UInt8.self)
         }
 
-        /// Where each table starts, in words from ``base``: the layout of the allocation.
+        // The layout of the allocation: where each table starts, in words from `base`.
+
+        /// ``plainMasks``: 16 entries of 8 words.
         private static var plainMasksOffset: Int { 0 }
+        /// ``exponentEntries``: 2047 entries of 4 words.
         private static var exponentEntriesOffset: Int { plainMasksOffset + 8 * 16 }
+        /// ``scaledPowersOfTen``: ``scaledPowersOfTenCount`` words.
         private static var scaledPowersOfTenOffset: Int { exponentEntriesOffset + 4 * 2047 }
+        /// ``powersOfTen``: 20 words.
         private static var powersOfTenOffset: Int {
             scaledPowersOfTenOffset + 2 * (maxDecimalExponent - minDecimalExponent + 1)
         }
+        /// ``digitPairs``: 200 bytes.
         private static var digitPairsOffset: Int { powersOfTenOffset + 20 }
-        /// The size of the allocation in bytes: the words, then the 200 digit-pair bytes.
+        /// The size of the allocation in bytes.
         private static var byteCount: Int { 8 * digitPairsOffset + 200 }
 
         /// The words from `index` on.
