@@ -25,7 +25,7 @@ extension NumberWriter {
         }
         let c = biasedExponent == 0 ? fraction : (1 << 52) | fraction
         let q = biasedExponent == 0 ? -1074 : biasedExponent - 1075
-        let tables = Self.tables
+        let tables = fastTables
         if c == 0 || q < 0 {
             let product = UInt128(c) * powerOfTen128(decimals, powersOfTen: tables.powersOfTen)
             let shift = -q

@@ -15,11 +15,27 @@
 // s ≥ 100 (Java wants two digits); one-digit output needs s ≥ 10, or the smallest subnormals
 // come out as 4.9e-323 instead of 5e-323 (only subnormals have s < 100).
 //
+// Fast path (normal v, not a power of two; integers below 2^52 are their own digits): the
+// three products are g times 4c·2^h and (4c ∓ 2)·2^h, so one product M = ⌊g·4c·2^h / 2^63⌋
+// (4·v/10^k as an integer part and a 64-bit fraction) and H = ⌊g·2^(h+1) / 2^63⌋ (4 half-ulps
+// / 10^k, same units; with g, h and k from one table entry per exponent) give the bounds as
+// M ∓ H, within one unit of the exact products; the value the full algorithm rounds to odd
+// from the same g is within a few units too. Every comparison Schubfach makes is of such a
+// value with an even integer, so when none of the three fractions is within 2^-32 of an
+// integer, each comparison has the outcome of comparing the integer part: the decisions, and
+// the digits, are those of the full algorithm. Otherwise (about 0.6% of random doubles, mostly
+// 2^49 ≤ v < 2^60, where 4·v/10^k is often an integer) the full algorithm runs. The fast path
+// also skips the `s ≥ 10` test (s ≥ 2^52 for normal v), and since the candidates inside R are
+// then the integers in (l, r] — l and r the integer parts of the bounds — it picks one in a
+// few bit operations, without branches.
+//
 // Layout scales the significand to exactly 17 digits and turns it into ASCII in registers:
-// one leading digit plus two 8-digit words built SWAR-style (one multiply per split, four
-// digit pairs at once). Trailing zeros are then a leading-zero-bit count instead of a chain of
-// dependent divisions, and every layout is a few word stores with no read-back of bytes just
-// written (which would stall on store forwarding).
+// one leading digit plus two 8-digit words built SWAR-style, least significant digit in the
+// lowest byte (two multiplies per split, all lanes at once), then byte-swapped. Trailing zeros
+// are a trailing-zero-bit count instead of a chain of dependent divisions, and every layout is
+// a few word stores with no read-back of bytes just written (which would stall on store
+// forwarding). A plain number with a fraction takes each output byte from the digits, the
+// digits shifted one byte right, or the point, by per-position masks from a table.
 
 extension NumberWriter {
     /// A decimal number `significand · 10^exponent`.
@@ -30,29 +46,118 @@ extension NumberWriter {
         var exponent: Int
     }
 
-    /// Returns the shortest, closest decimal that reads back to the positive finite `Double` with these bits.
+    /// A nonzero decimal with exactly seventeen digits, the form the layout works on.
+    struct SeventeenDigits: Equatable {
+        /// The digits, in 10^16 ..< 10^17; shorter results are padded with trailing zeros.
+        var digits: UInt64
+        /// The power of ten of the first digit: the value is `digits · 10^(point − 16)`.
+        var point: Int
+    }
+
+    /// Returns the shortest, closest decimal that reads back to the positive normal `Double` with these bits.
     ///
     /// - Parameters:
-    ///   - biasedExponent: The stored exponent field, 0...2046.
-    ///   - fraction: The stored 52 fraction bits; not zero when `biasedExponent` is 0.
+    ///   - biasedExponent: The stored exponent field, 1...2046.
+    ///   - fraction: The stored 52 fraction bits.
     ///   - tables: The lookup tables.
-    /// - Returns: The decimal; its significand may end in zeros.
+    /// - Returns: The digits, padded to seventeen.
     @inline(__always)
-    static func shortestDecimal(biasedExponent: Int, fraction: UInt64, tables: Tables) -> ScaledDecimal {
-        if biasedExponent == 0 {
-            return schubfach(significand: fraction, exponent: -1074, tables: tables)
+    static func shortestDigits(biasedExponent: Int, fraction: UInt64, tables: Tables) -> SeventeenDigits {
+        let c = (1 << 52) | fraction
+        // Byte 2 of the packed word of the exponent entry.
+        let integerShift = UInt64(UnsafeRawPointer(tables.exponentEntries + 4 &* biasedExponent)
+            .load(fromByteOffset: 26, as: UInt8.self))
+        if c &<< integerShift == 0 {
+            // Integers below 2^52 (-52 ≤ q ≤ -1, no fraction bits below the point; see
+            // Tables.exponentEntries) are their own shortest form: a shorter decimal would have
+            // to lie within half an ulp (≤ 1/2) of v and be an integer.
+            return padded(ScaledDecimal(significand: c &>> (64 &- integerShift), exponent: 0),
+                          powersOfTen: tables.powersOfTen)
         }
-        let significand = (1 << 52) | fraction
-        let exponent = biasedExponent - 1075
-        if exponent < 0 && exponent > -53 {
-            // Integers below 2^53 are their own shortest form: a shorter decimal would have to
-            // lie within half an ulp (≤ 1/2) of v and be an integer.
-            let integer = significand >> UInt64(-exponent)
-            if integer << UInt64(-exponent) == significand {
-                return ScaledDecimal(significand: integer, exponent: 0)
-            }
+        // Not a power of two.
+        if fraction != 0,
+           let digits = fastSchubfach(biasedExponent: biasedExponent, significand: c, tables: tables) {
+            return digits
         }
-        return schubfach(significand: significand, exponent: exponent, tables: tables)
+        return slowShortestDigits(biasedExponent: biasedExponent, fraction: fraction, tables: tables)
+    }
+
+    /// The values ``fastSchubfach(biasedExponent:significand:tables:)`` leaves to the full
+    /// ``schubfach(significand:exponent:tables:)``: subnormals, powers of two and products too
+    /// close to an integer.
+    @inline(never)
+    static func slowShortestDigits(biasedExponent: Int, fraction: UInt64, tables: Tables) -> SeventeenDigits {
+        let isNormal = biasedExponent != 0
+        let decimal = schubfach(significand: isNormal ? (1 << 52) | fraction : fraction,
+                                exponent: isNormal ? biasedExponent - 1075 : -1074, tables: tables)
+        return padded(decimal, powersOfTen: tables.powersOfTen)
+    }
+
+    /// Pads a decimal with a nonzero significand below 10^17 to seventeen digits.
+    @inline(__always)
+    static func padded(_ decimal: ScaledDecimal, powersOfTen: UnsafePointer<UInt64>) -> SeventeenDigits {
+        let count = decimalDigitCount(decimal.significand, powersOfTen: powersOfTen)
+        return SeventeenDigits(digits: decimal.significand &* powersOfTen[17 &- count],
+                               point: decimal.exponent &+ count &- 1)
+    }
+
+    /// Schubfach for a normal v = c·2^q that is not a power of two, from one product with g; `nil` when that cannot decide.
+    ///
+    /// See the design note: the bounds come from 4·v/10^k and the half-ulp term, both as
+    /// integer + 64-bit fraction; each decision is the integer part's, and it is the decision
+    /// of ``schubfach(significand:exponent:tables:)`` whenever no fraction lies within 2^-32 of
+    /// an integer.
+    ///
+    /// - Parameters:
+    ///   - biasedExponent: The stored exponent field, 1...2046 for q = biasedExponent − 1075; for 0
+    ///     (a subnormal) the entry is zero, so M = 0 is an integer and the result is `nil`.
+    ///   - c: The integer significand with the implicit bit, 2^52 < c < 2^53.
+    ///   - tables: The lookup tables.
+    /// - Returns: The shortest, closest decimal in the rounding interval of v, or `nil`.
+    @inline(__always)
+    static func fastSchubfach(biasedExponent: Int, significand c: UInt64, tables: Tables) -> SeventeenDigits? {
+        let entry = tables.exponentEntries + 4 &* biasedExponent
+        let g1 = entry[0]
+        let g0 = entry[1]
+        let packed = entry[3]
+        // x = 4c·2^h, below 2^60: the shift h + 2 is byte 1 of the packed word.
+        let x = c &<< UInt64(UnsafeRawPointer(entry).load(fromByteOffset: 25, as: UInt8.self))
+        // M = ⌊g·x / 2^63⌋ = g1·x + ⌊g0·x / 2^63⌋: 4·v/10^k with a 64-bit fraction.
+        let low = g0.multipliedFullWidth(by: x)
+        let high = g1.multipliedFullWidth(by: x)
+        let middle = (UInt128(high.high) << 64 | UInt128(high.low)) &+ UInt128(low.high << 1 | low.low >> 63)
+        // H = ⌊g / 2^(62 − h)⌋ = ⌊g·2^(h+1) / 2^63⌋: 4 half-ulps / 10^k in the same units.
+        let halfUlp = UInt128(packed & 0xFF) << 64 | UInt128(entry[2])
+        let lower = middle &- halfUlp
+        let upper = middle &+ halfUlp
+        let margin: UInt64 = 1 << 32
+        let middleFraction = UInt64(truncatingIfNeeded: middle) &+ margin
+        let lowerFraction = UInt64(truncatingIfNeeded: lower) &+ margin
+        let upperFraction = UInt64(truncatingIfNeeded: upper) &+ margin
+        guard middleFraction >= 2 &* margin && lowerFraction >= 2 &* margin && upperFraction >= 2 &* margin else {
+            return nil
+        }
+        // In units of 10^k: s = ⌊v⌋, l and r the integer parts of the bounds. The full
+        // algorithm's tests "n clears the lower bound" and "n is within the upper bound" become
+        // l < n and n ≤ r, so the candidates inside are the integers in (l, r]. That range is
+        // under 10 wide and holds s or s + 1 (l ≤ s ≤ r ≤ s + 5), so the full algorithm's pair
+        // sp10, tp10 has a member inside exactly when the largest multiple of 10 up to r is
+        // above l, and it is that multiple; else s or s + 1 is inside, and s + 1 wins when s is
+        // not inside or when both are and s + 1 is closer: 4·v/10^k − 4s ≥ 2 (no ties here).
+        // Bit arithmetic, not selects: the compiler turns those into branches that mispredict
+        // on mixed data.
+        let vb = UInt64(truncatingIfNeeded: middle >> 64)
+        let s = vb >> 2
+        let l = UInt64(truncatingIfNeeded: lower >> 66)
+        let r = UInt64(truncatingIfNeeded: upper >> 66)
+        let r10 = r / 10 &* 10
+        let sIsOut = UInt64(s <= l ? 1 : 0)
+        let tIsIn = UInt64(s < r ? 1 : 0)
+        let longer = s &+ (sIsOut | tIsIn & vb >> 1 & 1)
+        let m = longer ^ (longer ^ r10) & (0 &- UInt64(r10 > l ? 1 : 0))
+        let hasSeventeen = m >= 10_000_000_000_000_000
+        let point = Int(truncatingIfNeeded: Int64(bitPattern: packed) >> 24)  // k + 15
+        return SeventeenDigits(digits: hasSeventeen ? m : m &* 10, point: point &+ (hasSeventeen ? 1 : 0))
     }
 
     /// Runs Schubfach on v = c·2^q with c > 0.
@@ -128,68 +233,81 @@ extension NumberWriter {
     /// `d[.ddd]e±XX`. Trailing zeros of the significand never show after a point.
     ///
     /// - Parameters:
-    ///   - decimal: The digits to write, significand not zero and below 10^17.
+    ///   - decimal: The digits to write.
     ///   - buffer: Memory for at least 25 bytes (word stores may reach past the result).
     ///   - tables: The lookup tables.
     /// - Returns: The number of bytes written, at most 24.
     @inline(__always)
-    static func layOutShortest(_ decimal: ScaledDecimal, into buffer: UnsafeMutablePointer<UInt8>, tables: Tables) -> Int {
-        let count = decimalDigitCount(decimal.significand, powersOfTen: tables.powersOfTen)
-        let point = decimal.exponent &+ count &- 1
-        // Exactly 17 digits: d0 (1...9), then high and low, eight digits each.
-        let full = decimal.significand &* tables.powersOfTen[17 &- count]
-        let leading = full / 10_000_000_000_000_000
-        let rest = full &- leading &* 10_000_000_000_000_000
-        let high = digitBytes(UInt32(truncatingIfNeeded: rest / 100_000_000))
-        let low = digitBytes(UInt32(truncatingIfNeeded: rest % 100_000_000))
-        let trailingZeros = low != 0
-            ? low.leadingZeroBitCount >> 3
-            : 8 &+ (high != 0 ? high.leadingZeroBitCount >> 3 : 8)
-        let significant = 17 &- trailingZeros
-        let leadingByte = UInt8(truncatingIfNeeded: leading) | UInt8(ascii: "0")
-        let highText = high | asciiZeros
-        let lowText = low | asciiZeros
+    static func layOutShortest(_ decimal: SeventeenDigits, into buffer: UnsafeMutablePointer<UInt8>, tables: Tables) -> Int {
+        let point = decimal.point
+        // d0 (1...9), then high and low, eight digits each.
+        let upper = decimal.digits / 100_000_000
+        let leading = UInt32(truncatingIfNeeded: upper) / 100_000_000
+        let high = reversedDigitBytes(UInt32(truncatingIfNeeded: upper) &- leading &* 100_000_000)
+        let low = reversedDigitBytes(UInt32(truncatingIfNeeded: decimal.digits &- upper &* 100_000_000))
+        // Trailing zero digits: zero bytes at the bottom of low, then of high (64 bits each for 0).
+        let lowZeroBits = low.trailingZeroBitCount
+        let highZeroBits = high.trailingZeroBitCount & (0 &- lowZeroBits >> 6)
+        let significant = 17 &- (lowZeroBits &+ highZeroBits) >> 3
+        let leadingByte = UInt64(leading) | UInt64(UInt8(ascii: "0"))
+        let highText = high.byteSwapped | asciiZeros
+        let lowText = low.byteSwapped | asciiZeros
         let raw = UnsafeMutableRawPointer(buffer)
 
-        if point >= -6 && point < 16 {
-            if point < 0 {
-                // 0.000123: "0." and up to five zeros in one word, then the digits.
-                raw.storeBytes(of: asciiZeros & ~0xFF00 | UInt64(UInt8(ascii: ".")) << 8, as: UInt64.self)
-                let start = 1 &- point
-                raw.storeBytes(of: leadingByte, toByteOffset: start, as: UInt8.self)
-                raw.storeBytes(of: highText, toByteOffset: start &+ 1, as: UInt64.self)
-                raw.storeBytes(of: lowText, toByteOffset: start &+ 9, as: UInt64.self)
-                return start &+ significant
+        if UInt(bitPattern: point) < 16 {
+            // The 17 digits as bytes 0...16 (digits) and shifted one byte right (shifted): the
+            // integer digits come from the first, the fraction digits from the second, with the
+            // point between them; the masks for this point position pick the bytes.
+            let digits0 = leadingByte | highText << 8
+            let digits1 = highText >> 56 | lowText << 8
+            if significant <= point &+ 1 {
+                // 5000: only the integer digits, the padding zeros included. (Taking the masked
+                // path below for these too saves instructions but measures slower.)
+                raw.storeBytes(of: digits0, as: UInt64.self)
+                raw.storeBytes(of: digits1, toByteOffset: 8, as: UInt64.self)
+                return point &+ 1
             }
-            // The first 16 of the 17 digit bytes, as two little-endian words.
-            let word0 = UInt64(leadingByte) | highText << 8
-            let word1 = highText >> 56 | lowText << 8
-            raw.storeBytes(of: word0, as: UInt64.self)
-            raw.storeBytes(of: word1, toByteOffset: 8, as: UInt64.self)
-            let integerCount = point &+ 1
-            if significant <= integerCount {
-                // 5000: the padding digits are already zeros.
-                return integerCount
-            }
-            // 12.25: the point, then the digits from integerCount on, one byte further right.
-            let word2 = lowText >> 56
-            let wordIndex = integerCount >> 3  // 0, 1, or 2 (only 1e15 ≤ x with 17 digits)
-            let from0 = wordIndex == 0 ? word0 : wordIndex == 1 ? word1 : word2
-            let from1 = wordIndex == 0 ? word1 : wordIndex == 1 ? word2 : 0
-            let from2 = wordIndex == 0 ? word2 : 0
-            let shift = UInt64((integerCount & 7) &* 8)
-            let fraction0 = from0 >> shift | (shift == 0 ? 0 : from1 << (64 &- shift))
-            raw.storeBytes(of: UInt8(ascii: "."), toByteOffset: integerCount, as: UInt8.self)
-            raw.storeBytes(of: fraction0, toByteOffset: integerCount &+ 1, as: UInt64.self)
-            if significant &- integerCount > 8 {
-                // Then integerCount ≤ 8, so this store ends by byte 26.
-                let fraction1 = from1 >> shift | (shift == 0 ? 0 : from2 << (64 &- shift))
-                raw.storeBytes(of: fraction1, toByteOffset: integerCount &+ 9, as: UInt64.self)
-            }
+            let shifted0 = digits0 << 8
+            let shifted1 = digits1 << 8 | digits0 >> 56
+            let shifted2 = lowText >> 48
+            let masks = tables.plainMasks + 8 &* point
+            raw.storeBytes(of: digits0 & masks[0] | shifted0 & masks[2] | masks[4], as: UInt64.self)
+            raw.storeBytes(of: digits1 & masks[1] | shifted1 & masks[3] | masks[5], toByteOffset: 8, as: UInt64.self)
+            raw.storeBytes(of: UInt16(truncatingIfNeeded: shifted2 & masks[6] | masks[7]), toByteOffset: 16, as: UInt16.self)
             return significant &+ 1
         }
-        // 1.5e-07: the first digit, a point when more follow, the rest, then the exponent.
-        raw.storeBytes(of: UInt16(leadingByte) | UInt16(UInt8(ascii: ".")) << 8, as: UInt16.self)
+        if point < 0 && point >= -6 {
+            // 0.000123: "0." and up to five zeros in one word, then the digits.
+            raw.storeBytes(of: asciiZeros & ~0xFF00 | UInt64(UInt8(ascii: ".")) << 8, as: UInt64.self)
+            let start = 1 &- point
+            raw.storeBytes(of: UInt8(truncatingIfNeeded: leadingByte), toByteOffset: start, as: UInt8.self)
+            raw.storeBytes(of: highText, toByteOffset: start &+ 1, as: UInt64.self)
+            raw.storeBytes(of: lowText, toByteOffset: start &+ 9, as: UInt64.self)
+            return start &+ significant
+        }
+        return layOutExponential(leadingByte: leadingByte, highText: highText, lowText: lowText,
+                                 significant: significant, point: point, into: buffer, tables: tables)
+    }
+
+    /// The exponent notation of ``layOutShortest(_:into:tables:)``, kept out of line: 1.5e-07.
+    ///
+    /// - Parameters:
+    ///   - leadingByte: The first digit in ASCII.
+    ///   - highText: The next eight digits in ASCII, first digit in the lowest byte.
+    ///   - lowText: The last eight digits in ASCII, likewise.
+    ///   - significant: The number of digits up to the last nonzero one, 1...17.
+    ///   - point: The power of ten of the first digit, outside -6...15.
+    ///   - buffer: Memory for at least 25 bytes.
+    ///   - tables: The lookup tables.
+    /// - Returns: The number of bytes written.
+    @inline(never)
+    static func layOutExponential(
+        leadingByte: UInt64, highText: UInt64, lowText: UInt64, significant: Int, point: Int,
+        into buffer: UnsafeMutablePointer<UInt8>, tables: Tables
+    ) -> Int {
+        // The first digit, a point when more follow, the rest, then the exponent.
+        let raw = UnsafeMutableRawPointer(buffer)
+        raw.storeBytes(of: UInt16(truncatingIfNeeded: leadingByte) | UInt16(UInt8(ascii: ".")) << 8, as: UInt16.self)
         raw.storeBytes(of: highText, toByteOffset: 2, as: UInt64.self)
         raw.storeBytes(of: lowText, toByteOffset: 10, as: UInt64.self)
         var length = significant == 1 ? 1 : significant &+ 1
@@ -204,18 +322,27 @@ extension NumberWriter {
         return length &+ exponentCount
     }
 
-    /// Returns the eight decimal digits of `value` (< 10^8) as byte values 0...9, most significant in the lowest byte.
+    /// Returns the eight decimal digits of `value` (< 10^8) as byte values 0...9, least significant in the lowest byte.
     ///
     /// SWAR: split into two 4-digit lanes, each lane into two 2-digit lanes, each of those into
-    /// two digits, with one multiply per step (x·10486 >> 20 is x / 100 for x < 10^4, and
-    /// x·103 >> 10 is x / 10 for x < 100). OR with `asciiZeros` for text; the number of
-    /// trailing zero digits is `leadingZeroBitCount / 8`.
+    /// two digits. Each step finds the quotients q of all lanes with one multiply (x·10486 >> 20
+    /// is x / 100 for x < 10^4, and x·103 >> 10 is x / 10 for x < 100) and then, with the
+    /// less significant part staying in the low half of each lane, needs one more:
+    /// x + q·(2^w − d) = (x − q·d) + q·2^w. `byteSwapped` puts the most significant digit first;
+    /// the number of trailing zero digits is `trailingZeroBitCount / 8`.
+    @inline(__always)
+    static func reversedDigitBytes(_ value: UInt32) -> UInt64 {
+        let x = UInt64(value)
+        let fours = x &+ ((x &* 0xD1B7_1759) >> 45) &* (1 << 32 - 10_000)
+        let hundreds = ((fours &* 10_486) >> 20) & 0x0000_007F_0000_007F
+        let twos = fours &+ hundreds &* (1 << 16 - 100)
+        let tens = ((twos &* 103) >> 10) & 0x000F_000F_000F_000F
+        return twos &+ tens &* (1 << 8 - 10)
+    }
+
+    /// Returns the eight decimal digits of `value` (< 10^8) as byte values 0...9, most significant in the lowest byte.
     @inline(__always)
     static func digitBytes(_ value: UInt32) -> UInt64 {
-        let fours = UInt64(value / 10_000) | UInt64(value % 10_000) << 32
-        let hundreds = ((fours &* 10_486) >> 20) & 0x0000_007F_0000_007F
-        let twos = hundreds | (fours &- hundreds &* 100) << 16
-        let tens = ((twos &* 103) >> 10) & 0x000F_000F_000F_000F
-        return tens | (twos &- tens &* 10) << 8
+        reversedDigitBytes(value).byteSwapped
     }
 }

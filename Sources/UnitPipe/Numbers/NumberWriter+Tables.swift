@@ -1,6 +1,8 @@
 // Design note: all lookup tables live in one immutable, never-freed allocation made at first
-// use, so the hot paths pay one `swift_once` check per call and then plain pointer loads —
-// no array bounds checks, no reference counting.
+// use — no array bounds checks, no reference counting. Hot paths reach it through
+// `fastTables`: one load of a statically initialized atomic holding its address (published
+// after the `static let` has built it), then loads at fixed offsets; only calls before the
+// first publication pay the `swift_once` of the `static let`.
 //
 // The 126-bit approximations of powers of ten that the shortest algorithm
 // multiplies by are computed once, at first use, with exact big-integer arithmetic — never
@@ -8,6 +10,13 @@
 // [2^125, 2^126), split into its high 63 bits g1 and low 63 bits g0 (Giulietti, "The
 // Schubfach way to render doubles", 2020, §9). The floor-of-log helpers below are the
 // usual fixed-point multiply-and-shift forms; tests check them against exact powers.
+//
+// The fast shortest path looks up everything that depends only on the binary exponent in one
+// 32-byte entry per exponent field: g for k = ⌊q·log10(2)⌋, the half-ulp term H (see
+// NumberWriter+Shortest.swift), the shift h + 2, the integer test shift and k itself — 64 KiB,
+// of which real data touches a few lines.
+
+import Synchronization
 
 extension NumberWriter {
     /// Smallest decimal exponent k the shortest algorithm produces for a finite `Double`.
@@ -18,43 +27,144 @@ extension NumberWriter {
     /// The lookup tables of the writers, built once at first use.
     static let tables = Tables()
 
-    /// Immutable lookup tables behind raw pointers, allocated once and never freed.
+    /// The address of ``tables`` once published, 0 before.
+    static let publishedTablesAddress = Atomic<UInt>(0)
+
+    /// ``tables``, read through ``publishedTablesAddress``.
+    @inline(__always)
+    static var fastTables: Tables {
+        if let base = UnsafeRawPointer(bitPattern: publishedTablesAddress.load(ordering: .acquiring)) {
+            return Tables(base: base)
+        }
+        return publishTables()
+    }
+
+    /// Builds ``tables`` if needed and publishes their address for ``fastTables``.
+    @inline(never)
+    static func publishTables() -> Tables {
+        let built = tables
+        publishedTablesAddress.store(UInt(bitPattern: built.base), ordering: .releasing)
+        return built
+    }
+
+    /// Immutable lookup tables in one allocation, made once and never freed.
     ///
     /// `@unchecked Sendable` is sound: the memory is written only in `init`, before the value
-    /// is published through `static let`, and only read afterwards.
+    /// is published through `static let` (and then, with release ordering, its address), and
+    /// only read afterwards.
     struct Tables: @unchecked Sendable {
-        /// The 200 bytes `"00" "01" … "99"`: the two ASCII digits of n start at `2 * n`.
-        let digitPairs: UnsafePointer<UInt8>
-        /// 10^0 through 10^19, every power of ten a `UInt64` holds.
-        let powersOfTen: UnsafePointer<UInt64>
+        /// The start of the allocation; every table sits at a fixed offset from it.
+        fileprivate let base: UnsafeRawPointer
+
+        /// The tables of an allocation that `init()` has filled.
+        fileprivate init(base: UnsafeRawPointer) {
+            self.base = base
+        }
+
+        /// The number of `UInt64` in ``scaledPowersOfTen``.
+        var scaledPowersOfTenCount: Int { 2 * (maxDecimalExponent - minDecimalExponent + 1) }
+
+        /// For plain numbers with the leading digit at 10^p, p = 0...15, eight words at `8 * p`
+        /// (bytes of a word: little-endian): which bytes 0...15 come from the unshifted digits
+        /// (before the point, 2 words), which from the digits shifted one byte right (after it,
+        /// 2 words), the point in place (2 words), then for bytes 16...17 the shifted-digit mask
+        /// and the point.
+        var plainMasks: UnsafePointer<UInt64> { words(at: Self.plainMasksOffset) }
+
+        /// Per exponent field 1...2046 of a normal `Double` (q = field − 1075), four words at
+        /// `4 * field`: g1 and g0 of g(-k) for k = ⌊q·log10(2)⌋, the low word of
+        /// H = ⌊g / 2^(62 − h)⌋ with h = q + ⌊-k·log2(10)⌋ + 2, and a word of H's high word
+        /// (bits 0...7), h + 2 (bits 8...15), the integer test shift (bits 16...23: 64 + q for
+        /// -52 ≤ q ≤ -1, where c << it is 0 exactly when v is an integer; else 0, and c << 0 is
+        /// never 0) and k + 15 (bits 24..., signed). Field 0 is all zeros.
+        var exponentEntries: UnsafePointer<UInt64> { words(at: Self.exponentEntriesOffset) }
+
         /// The (g1, g0) pairs of ``NumberWriter/exactScaledPowerOfTen(_:powersOfTen:)`` for e = -k, laid out as
         /// `[g1(eMin), g0(eMin), g1(eMin+1), …]`; index with `2 * (maxDecimalExponent - k)`.
-        let scaledPowersOfTen: UnsafePointer<UInt64>
-        /// The number of `UInt64` in ``scaledPowersOfTen``.
-        let scaledPowersOfTenCount: Int
+        var scaledPowersOfTen: UnsafePointer<UInt64> { words(at: Self.scaledPowersOfTenOffset) }
+
+        /// 10^0 through 10^19, every power of ten a `UInt64` holds.
+        var powersOfTen: UnsafePointer<UInt64> { words(at: Self.powersOfTenOffset) }
+
+        /// The 200 bytes `"00" "01" … "99"`: the two ASCII digits of n start at `2 * n`.
+        var digitPairs: UnsafePointer<UInt8> {
+            (base + 8 * Self.digitPairsOffset).assumingMemoryBound(to: UInt8.self)
+        }
+
+        // The layout of the allocation: where each table starts, in words from `base`.
+
+        /// ``plainMasks``: 16 entries of 8 words.
+        private static var plainMasksOffset: Int { 0 }
+        /// ``exponentEntries``: 2047 entries of 4 words.
+        private static var exponentEntriesOffset: Int { plainMasksOffset + 8 * 16 }
+        /// ``scaledPowersOfTen``: ``scaledPowersOfTenCount`` words.
+        private static var scaledPowersOfTenOffset: Int { exponentEntriesOffset + 4 * 2047 }
+        /// ``powersOfTen``: 20 words.
+        private static var powersOfTenOffset: Int {
+            scaledPowersOfTenOffset + 2 * (maxDecimalExponent - minDecimalExponent + 1)
+        }
+        /// ``digitPairs``: 200 bytes.
+        private static var digitPairsOffset: Int { powersOfTenOffset + 20 }
+        /// The size of the allocation in bytes.
+        private static var byteCount: Int { 8 * digitPairsOffset + 200 }
+
+        /// The words from `index` on.
+        private func words(at index: Int) -> UnsafePointer<UInt64> {
+            (base + 8 * index).assumingMemoryBound(to: UInt64.self)
+        }
 
         /// Computes every table.
         init() {
-            let pairs = UnsafeMutablePointer<UInt8>.allocate(capacity: 200)
+            let memory = UnsafeMutableRawPointer.allocate(byteCount: Self.byteCount, alignment: 64)
+            memory.initializeMemory(as: UInt8.self, repeating: 0, count: Self.byteCount)
+            base = UnsafeRawPointer(memory)
+
+            let pairs = UnsafeMutablePointer(mutating: digitPairs)
             for n in 0..<100 {
                 pairs[2 * n] = UInt8(ascii: "0") + UInt8(n / 10)
                 pairs[2 * n + 1] = UInt8(ascii: "0") + UInt8(n % 10)
             }
-            digitPairs = UnsafePointer(pairs)
 
-            let powers = UnsafeMutablePointer<UInt64>.allocate(capacity: 20)
+            let powers = UnsafeMutablePointer(mutating: powersOfTen)
             var power: UInt64 = 1
             for index in 0..<20 {
                 powers[index] = power
                 power = index < 19 ? power * 10 : power
             }
-            powersOfTen = UnsafePointer(powers)
 
             let scaled = makePowerTable(powersOfTen: powersOfTen)
-            let table = UnsafeMutablePointer<UInt64>.allocate(capacity: scaled.count)
-            table.initialize(from: scaled, count: scaled.count)
-            scaledPowersOfTen = UnsafePointer(table)
-            scaledPowersOfTenCount = scaled.count
+            UnsafeMutablePointer(mutating: scaledPowersOfTen).update(from: scaled, count: scaled.count)
+
+            let entries = UnsafeMutablePointer(mutating: exponentEntries)
+            for field in 1...2046 {
+                let q = field - 1075
+                let k = floorLog10Pow2(q)
+                let h = q + floorLog2Pow10(-k) + 2
+                let g1 = scaledPowersOfTen[2 * (maxDecimalExponent - k)]
+                let g0 = scaledPowersOfTen[2 * (maxDecimalExponent - k) + 1]
+                entries[4 * field] = g1
+                entries[4 * field + 1] = g0
+                entries[4 * field + 2] = g1 << UInt64(h + 1) | g0 >> UInt64(62 - h)
+                let integerShift = (-52 ... -1).contains(q) ? 64 + q : 0
+                entries[4 * field + 3] = g1 >> UInt64(63 - h) | UInt64(h + 2) << 8 | UInt64(integerShift) << 16
+                    | UInt64(bitPattern: Int64(k + 15)) << 24
+            }
+
+            let masks = UnsafeMutablePointer(mutating: plainMasks)
+            for point in 0..<16 {
+                let entry = masks + 8 * point
+                for byte in 0..<18 {
+                    let word = byte / 8
+                    let shift = UInt64(8 * (byte % 8))
+                    if byte <= point {
+                        entry[word] |= 0xFF << shift  // an integer digit (byte < 16 here)
+                    } else if byte == point + 1 {
+                        entry[byte < 16 ? 4 + word : 7] |= UInt64(UInt8(ascii: ".")) << shift
+                    } else {
+                        entry[byte < 16 ? 2 + word : 6] |= 0xFF << shift  // a fraction digit
+                    }
+                }
+            }
         }
     }
 

@@ -37,22 +37,16 @@ public enum NumberWriter {
     public static func writeShortest(_ value: Double, into buffer: UnsafeMutablePointer<UInt8>) -> Int {
         let bits = value.bitPattern
         let biasedExponent = Int(truncatingIfNeeded: (bits >> 52) & 0x7FF)
-        let fraction = bits & fractionMask
-        if biasedExponent == 0x7FF {
-            return writeNonFinite(isNaN: fraction != 0, isNegative: bits >> 63 != 0, into: buffer)
+        // Zero, subnormals, infinities and NaN in one test.
+        if UInt(bitPattern: biasedExponent &- 1) >= 0x7FE {
+            return writeUnusualShortest(bits, into: buffer)
         }
-        if biasedExponent == 0 && fraction == 0 {
-            buffer[0] = UInt8(ascii: "0")
-            return 1
-        }
-        var cursor = buffer
-        if bits >> 63 != 0 {
-            cursor[0] = UInt8(ascii: "-")
-            cursor += 1
-        }
-        let tables = Self.tables
-        let decimal = shortestDecimal(biasedExponent: biasedExponent, fraction: fraction, tables: tables)
-        return cursor - buffer + layOutShortest(decimal, into: cursor, tables: tables)
+        // The minus sign always goes out; a positive number's first byte overwrites it.
+        buffer[0] = UInt8(ascii: "-")
+        let signLength = Int(truncatingIfNeeded: bits >> 63)
+        let tables = fastTables
+        let digits = shortestDigits(biasedExponent: biasedExponent, fraction: bits & fractionMask, tables: tables)
+        return signLength &+ layOutShortest(digits, into: buffer + signLength, tables: tables)
     }
 
     /// Writes `value` with exactly `decimals` fraction digits, rounding the exact binary value half to even.
@@ -105,6 +99,24 @@ extension NumberWriter {
 
     /// The 52 stored fraction bits of a `Double`.
     static var fractionMask: UInt64 { (1 << 52) - 1 }
+
+    /// ``writeShortest(_:into:)`` for the bits of a zero, a subnormal, an infinity or a NaN.
+    @inline(never)
+    static func writeUnusualShortest(_ bits: UInt64, into buffer: UnsafeMutablePointer<UInt8>) -> Int {
+        let fraction = bits & fractionMask
+        if bits >> 52 & 0x7FF == 0x7FF {
+            return writeNonFinite(isNaN: fraction != 0, isNegative: bits >> 63 != 0, into: buffer)
+        }
+        if fraction == 0 {
+            buffer[0] = UInt8(ascii: "0")
+            return 1
+        }
+        buffer[0] = UInt8(ascii: "-")
+        let signLength = Int(truncatingIfNeeded: bits >> 63)
+        let tables = fastTables
+        let digits = slowShortestDigits(biasedExponent: 0, fraction: fraction, tables: tables)
+        return signLength &+ layOutShortest(digits, into: buffer + signLength, tables: tables)
+    }
 
     /// Writes `nan`, `inf` or `-inf`; returns the number of bytes written.
     static func writeNonFinite(isNaN: Bool, isNegative: Bool, into buffer: UnsafeMutablePointer<UInt8>) -> Int {

@@ -220,6 +220,211 @@ func shortestMatchesDescriptionOnRandomValues(slice: Int) {
     }
 }
 
+// MARK: - Shortest: edges of the fast paths against a reference layout
+
+/// The DESIGN §3 layout built from `Double.description`'s digits: an oracle for the whole output
+/// of `shortest`, not only its digits.
+private func referenceShortest(_ value: Double) -> String {
+    if value.isNaN { return "nan" }
+    if value.isInfinite { return value < 0 ? "-inf" : "inf" }
+    if value == 0 { return "0" }
+    let parsed = SignificantDigits(value.description)
+    let digits = parsed.digits
+    let point = parsed.exponent
+    let sign = value < 0 ? "-" : ""
+    if point >= -6 && point < 16 {
+        if point < 0 { return sign + "0." + String(repeating: "0", count: -point - 1) + digits }
+        if digits.count <= point + 1 { return sign + digits + String(repeating: "0", count: point + 1 - digits.count) }
+        return sign + digits.prefix(point + 1) + "." + digits.dropFirst(point + 1)
+    }
+    let mantissa = digits.count == 1 ? digits : digits.prefix(1) + "." + digits.dropFirst()
+    let magnitude = abs(point)
+    return sign + mantissa + "e" + (point < 0 ? "-" : "+") + (magnitude < 10 ? "0" : "") + String(magnitude)
+}
+
+/// Checks `shortest` against ``referenceShortest(_:)`` for `value`, its negation and `steps` neighbours each way.
+private func checkShortestAgainstReference(_ value: Double, steps: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) {
+    var below = value
+    var above = value
+    var values = [value]
+    for _ in 0..<steps {
+        below = below.nextDown
+        above = above.nextUp
+        values += [below, above]
+    }
+    for candidate in values where candidate.isFinite {
+        for signed in [candidate, -candidate] {
+            let text = NumberWriter.shortest(signed)
+            let expected = referenceShortest(signed)
+            #expect(text == expected, "\(signed.bitPattern)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+@Test func shortestMatchesReferenceAtPowersOfTenIntegerLimitsAndExtremes() {
+    for exponent in -8...18 {
+        guard let power = Double("1e\(exponent)") else { continue }
+        checkShortestAgainstReference(power, steps: 4)
+    }
+    // Integers near 2^52, 2^53 and 2^54: the exact-integer path ends at 2^52, Schubfach's
+    // fast path refuses every integer of [2^52, 2^53).
+    for bits in [52, 53, 54] {
+        let power = Double(sign: .plus, exponent: bits, significand: 1)
+        checkShortestAgainstReference(power, steps: 80)
+        for offset in -70...70 { checkShortestAgainstReference(power + Double(offset)) }
+    }
+    // Small integers, random integers of every size below 2^54, powers of two (the slow path).
+    for integer in 0..<5_000 { checkShortestAgainstReference(Double(integer)) }
+    var rng = SplitMix64(state: 0x1_2E6E)
+    for _ in 0..<5_000 { checkShortestAgainstReference(Double(rng.next() >> UInt64(10 + rng.next(54)))) }
+    for exponent in -80...80 {
+        checkShortestAgainstReference(Double(sign: .plus, exponent: exponent, significand: 1), steps: 1)
+    }
+    // The plain/exponent boundaries and the widest plain numbers.
+    checkShortestAgainstReference(1e16, steps: 60)
+    checkShortestAgainstReference(1e15, steps: 60)
+    checkShortestAgainstReference(1e-6, steps: 60)
+    checkShortestAgainstReference(9_999_999_999_999_998, steps: 8)
+    checkShortestAgainstReference(123_456_789_012_345.67, steps: 8)
+    checkShortestAgainstReference(0.000_001_234_567_890_123_456_7, steps: 8)
+    // Zero, the extremes and the subnormals at both ends.
+    checkShortestAgainstReference(0)
+    checkShortestAgainstReference(Double.greatestFiniteMagnitude, steps: 8)
+    checkShortestAgainstReference(Double.leastNormalMagnitude, steps: 2_000)
+    checkShortestAgainstReference(Double.leastNonzeroMagnitude, steps: 2_000)
+    #expect(NumberWriter.shortest(-0.0) == "0")
+}
+
+/// Every digit count at every decimal point position of the plain range and just outside it.
+@Test(arguments: 1...17)
+func shortestMatchesReferenceForEveryDigitCountAndPoint(count: Int) {
+    var rng = SplitMix64(state: 0xD161_7500 + UInt64(count))
+    for point in -8...17 {
+        for round in 0..<60 {
+            // A nonzero first digit; the last digit nonzero half the time, 0 or 9 in runs the rest.
+            var digits = String(1 + rng.next(9))
+            for index in 1..<count {
+                let digit = round % 4 == 1 ? 9 : round % 4 == 2 && index > count / 2 ? 0 : rng.next(10)
+                digits += String(digit)
+            }
+            let mantissa = digits.count > 1 ? digits.prefix(1) + "." + digits.dropFirst() : digits
+            guard let value = Double("\(mantissa)e\(point)") else {
+                Issue.record("\(mantissa)e\(point) does not parse")
+                continue
+            }
+            checkShortestAgainstReference(value, steps: round % 8 == 0 ? 1 : 0)
+        }
+    }
+}
+
+@Test func fastSchubfachDecidesLikeTheFullAlgorithm() {
+    let tables = NumberWriter.tables
+    var fastCount = 0
+    var total = 0
+    func check(_ c: UInt64, _ q: Int) {
+        guard c > 1 << 52 && c < 1 << 53 else { return }
+        total += 1
+        guard let fast = NumberWriter.fastSchubfach(biasedExponent: q + 1075, significand: c, tables: tables) else { return }
+        fastCount += 1
+        let full = NumberWriter.padded(NumberWriter.schubfach(significand: c, exponent: q, tables: tables),
+                                       powersOfTen: tables.powersOfTen)
+        #expect(fast == full, "c = \(c), q = \(q)")
+    }
+    var rng = SplitMix64(state: 0xFA57)
+    for _ in 0..<200_000 {
+        check((1 << 52) | rng.next() >> 12, rng.next(in: -1074...971))
+    }
+    // Subnormals (exponent field 0) are always refused.
+    for _ in 0..<1_000 {
+        #expect(NumberWriter.fastSchubfach(biasedExponent: 0, significand: (1 << 52) | rng.next() >> 12, tables: tables) == nil)
+    }
+    // The fast path refuses few random values: mostly those with -3 ≤ q ≤ 3, where 4·v/10^k
+    // is always an integer (about 0.4% of exponents), and a share of the next few exponents.
+    #expect(fastCount * 100 > total * 99, "\(fastCount) of \(total)")
+    // Products at or next to an integer: 4·v/10^k and the bounds are integers when 5^k divides
+    // c's scaled neighbours (q > 0) or when -q is small; every exponent, many significands.
+    for q in -64...200 {
+        let k = NumberWriter.floorLog10Pow2(q)
+        var step: UInt64 = 1
+        for _ in 0..<max(0, min(k, 22)) { step *= 5 }
+        for _ in 0..<40 {
+            let base = ((1 << 52) + rng.next() >> 12 % (1 << 52)) / step * step
+            for delta in [0, 1, 2, 3] as [UInt64] {
+                check(base &+ delta, q)
+                check(base &- delta, q)
+                check(base / 2 &* 2 &+ delta, q)
+            }
+        }
+    }
+}
+
+/// Significands whose 4·v/10^k or bound (2c ∓ 1)·2^q/10^k has a fraction of chosen size, most
+/// around the 2^-32 margin of the fast path: for -74 ≤ q ≤ -4 these are c·5^e/2^n and
+/// (2c ∓ 1)·5^e/2^(n+1) (e = -k), so solving a congruence modulo 2^n picks the fraction.
+@Test func fastSchubfachDecidesLikeTheFullAlgorithmNearItsMargin() {
+    let tables = NumberWriter.tables
+    var rng = SplitMix64(state: 0x3A26_1400)
+    var checked = 0
+    for q in -74 ... -4 {
+        let e = -NumberWriter.floorLog10Pow2(q)
+        let n = -(q + e + 2)
+        guard n > 0 else { continue }
+        var power: UInt64 = 1
+        for _ in 0..<e { power &*= 5 }
+        var inverse: UInt64 = 1  // power · inverse ≡ 1 (mod 2^64), by Newton's iteration
+        for _ in 0..<6 { inverse &*= 2 &- power &* inverse }
+        let modulus: UInt64 = 1 << UInt64(n)
+        var residues: [Int64] = [1, 2, 3, 5]
+        for j in max(0, n - 36)...max(0, n - 28) {
+            residues += [Int64(1) << Int64(j) - 1, Int64(1) << Int64(j), Int64(1) << Int64(j) + 1]
+        }
+        for residue in residues.flatMap({ [$0, -$0] }) {
+            let target = UInt64(bitPattern: residue) &* inverse
+            // c·5^e ≡ r, 2c − 1 ≡ r/5^e, 2c + 1 ≡ r/5^e (mod 2^n or 2^(n+1)).
+            for c0 in [target, (target &+ 1) >> 1, (target &- 1) >> 1] {
+                let base = (1 << 52) + rng.next() >> 12 % (1 << 52)
+                let c = base - base % modulus + c0 % modulus
+                guard c > 1 << 52 && c < 1 << 53 else { continue }
+                checked += 1
+                let full = NumberWriter.padded(NumberWriter.schubfach(significand: c, exponent: q, tables: tables),
+                                               powersOfTen: tables.powersOfTen)
+                if let fast = NumberWriter.fastSchubfach(biasedExponent: q + 1075, significand: c, tables: tables) {
+                    #expect(fast == full, "c = \(c), q = \(q), residue \(residue)")
+                }
+            }
+        }
+    }
+    #expect(checked > 5_000)
+}
+
+@Test func exponentEntriesHoldTheTermsOfTheirExponent() {
+    let tables = NumberWriter.tables
+    for biasedExponent in 1...2046 {
+        let q = biasedExponent - 1075
+        let k = NumberWriter.floorLog10Pow2(q)
+        let h = q + NumberWriter.floorLog2Pow10(-k) + 2
+        // The fast path shifts c by h + 2 and needs x = 4c·2^h below 2^60.
+        #expect((2...5).contains(h), "q = \(q): h = \(h)")
+        let index = 2 * (NumberWriter.maxDecimalExponent - k)
+        let g = UInt128(tables.scaledPowersOfTen[index]) << 63 | UInt128(tables.scaledPowersOfTen[index + 1])
+        let halfUlp = g >> UInt128(62 - h)
+        let entry = tables.exponentEntries + 4 * biasedExponent
+        #expect(UInt128(entry[0]) << 63 | UInt128(entry[1]) == g)
+        #expect(UInt128(entry[3] & 0xFF) << 64 | UInt128(entry[2]) == halfUlp)
+        #expect(halfUlp >> 64 < 0x100)
+        #expect(entry[3] >> 8 & 0xFF == UInt64(h + 2))
+        #expect(Int(Int64(bitPattern: entry[3]) >> 24) == k + 15)
+        // The integer test: c << shift is 0 exactly for integers below 2^52 (the integers in
+        // [2^52, 2^53), q = 0, are left to Schubfach).
+        let shift = entry[3] >> 16 & 0xFF
+        for c in [1 << 52, 1 << 52 | 1, 1 << 52 | 1 << 20, (1 << 53) - 1, 3 << 51] as [UInt64] {
+            let value = Double(sign: .plus, exponent: q + 52, significand: Double(c) * 0x1p-52)
+            let isSmallInteger = value < 0x1p52 && value == value.rounded()
+            #expect((c &<< shift == 0) == isSmallInteger, "\(value)")
+        }
+    }
+}
+
 // MARK: - Fixed: exact layout and rounding
 
 /// Value, decimals and exact expected fixed output.
@@ -298,6 +503,11 @@ func fixedRoundsExactTiesHalfToEven(decimals: Int) {
         let pair = String(decoding: table[2 * n ..< 2 * n + 2], as: UTF8.self)
         #expect(pair == (n < 10 ? "0\(n)" : "\(n)"))
     }
+}
+
+@Test func fastTablesAreTheTables() {
+    #expect(NumberWriter.fastTables.powersOfTen == NumberWriter.tables.powersOfTen)
+    #expect(NumberWriter.fastTables.exponentEntries == NumberWriter.tables.exponentEntries)
 }
 
 @Test func powersOfTenTableIsExact() {
