@@ -120,6 +120,8 @@ available() {
 tv="$out/.time-v" errf="$out/.stderr"
 run_once() {
     local t0 t1
+    # Untimed: write back what earlier runs left dirty, so no run pays for another's writeback.
+    sync
     t0=$(date +%s%N)
     if [ -n "$stdout_to" ]; then
         /usr/bin/time -v -o "$tv" "${cmd[@]}" >"$stdout_to" 2>"$errf"
