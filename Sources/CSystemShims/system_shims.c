@@ -1,6 +1,10 @@
 // Signal handling for unitpipe: an async-signal-safe handler that records the signal,
 // which the pipeline polls between chunks (and a blocked read(2) notices via EINTR).
+// And one Linux call Swift's Glibc module does not export (sync_file_range).
+#define _GNU_SOURCE
 #include "system_shims.h"
+
+#include <fcntl.h>
 
 #include <pthread.h>
 #include <signal.h>
@@ -37,4 +41,15 @@ void unitpipe_install_signal_handlers(void) {
 
 int unitpipe_received_signal(void) {
     return received_signal;
+}
+
+int unitpipe_start_writeback(int fd, long long offset, long long count) {
+#if defined(__linux__)
+    return sync_file_range(fd, (off_t)offset, (off_t)count, SYNC_FILE_RANGE_WRITE);
+#else
+    (void)fd;
+    (void)offset;
+    (void)count;
+    return 0;
+#endif
 }

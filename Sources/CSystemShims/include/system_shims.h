@@ -8,4 +8,9 @@ void unitpipe_install_signal_handlers(void);
 /// The last SIGINT/SIGTERM received, or 0.
 int unitpipe_received_signal(void);
 
+/// Starts writeback of `count` bytes of `fd` from `offset` without waiting for it
+/// (Linux `sync_file_range` with `SYNC_FILE_RANGE_WRITE`); a no-op elsewhere. Advisory:
+/// returns 0, or -1 with errno set, and callers may ignore the result.
+int unitpipe_start_writeback(int fd, long long offset, long long count);
+
 #endif

@@ -1,6 +1,8 @@
 // Thin wrappers over the POSIX calls unitpipe makes: open(2), read(2), write(2),
-// close(2), fstat(2), mkstemp(3), rename(2), unlink(2). Nothing else in the
+// close(2), fstat(2), mkstemp(3), rename(2), unlink(2), sync_file_range(2). Nothing else in the
 // package calls these functions directly; callers see Swift values and errors.
+
+import CSystemShims
 
 #if canImport(Glibc)
 import Glibc
@@ -87,6 +89,12 @@ public struct FileDescriptor: Sendable, Equatable {
             base += n
             remaining -= n
         }
+    }
+
+    /// Starts writing `count` bytes from `offset` back to disk without waiting for them
+    /// (`sync_file_range(2)` with `SYNC_FILE_RANGE_WRITE`, Linux only). Advisory: errors are ignored.
+    public func startWriteback(offset: Int, count: Int) {
+        _ = unitpipe_start_writeback(rawValue, Int64(offset), Int64(count))
     }
 
     /// Closes the descriptor (`close(2)`); errors from close are reported because they can mean lost data.

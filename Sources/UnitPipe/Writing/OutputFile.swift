@@ -11,6 +11,9 @@ public final class OutputFile {
     /// `false` for the process's own standard output or error, which stay open.
     private let ownsDescriptor: Bool
     private var isClosed = false
+    /// Bytes written so far, and how many of them have been handed to writeback.
+    private var bytesWritten = 0
+    private var bytesWrittenBack = 0
 
     /// Opens `path` for output (`nil` or `-`: standard output).
     public init(path: String?) throws(OutputError) {
@@ -55,6 +58,11 @@ public final class OutputFile {
     deinit { abandon() }
 
     /// Writes the buffer's bytes (`write(2)` until done) and empties it.
+    ///
+    /// A temporary file's pages are handed to writeback every 8 MiB, without waiting. The page
+    /// cache then never holds more than a few MiB of this output unwritten, and the rename at the
+    /// end — which on ext4 flushes the whole new file when it replaces an existing one
+    /// (`auto_da_alloc`), 0.3 s for 800 MB here, with the other core idle — finds nothing left.
     public func write(_ buffer: ByteBuffer) throws(OutputError) {
         do {
             try descriptor.writeAll(buffer.bytes)
@@ -62,8 +70,16 @@ public final class OutputFile {
             if error.isBrokenPipe && path == nil { throw .closedPipe }
             throw .cannotWrite(displayName, error)
         }
+        bytesWritten += buffer.count
+        if temporaryPath != nil && bytesWritten - bytesWrittenBack >= OutputFile.writebackStep {
+            descriptor.startWriteback(offset: bytesWrittenBack, count: bytesWritten - bytesWrittenBack)
+            bytesWrittenBack = bytesWritten
+        }
         buffer.removeAll()
     }
+
+    /// Bytes of a temporary file written between two calls that start their writeback.
+    static let writebackStep = 8 << 20
 
     /// The name used in messages: the path, or `standard output`.
     public var displayName: String { path ?? "standard output" }

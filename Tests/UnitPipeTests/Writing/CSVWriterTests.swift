@@ -54,6 +54,25 @@ struct CSVWriterTests {
         #expect(written(["\"x", " y "], delimiter: 9, quote: nil) == "\"x\t y \n")
     }
 
+    @Test func largeOutputHandedToWritebackArrivesWhole() throws {
+        // Past OutputFile.writebackStep the temporary file's pages are handed to writeback as it
+        // grows; every byte must still be there, in order, after the rename.
+        let (path, file) = try replacing()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let buffer = ByteBuffer()
+        var expected = "new\n"
+        for block in 0..<40 {
+            let line = String(repeating: String(UnicodeScalar(UInt8(65 + block % 26))), count: 1023) + "\n"
+            let text = String(repeating: line, count: 700)
+            expected += text
+            buffer.append(text)
+            try file.write(buffer)
+        }
+        #expect(expected.utf8.count > 3 * OutputFile.writebackStep)
+        try file.commit()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
+    }
+
     @Test func abandonedOutputLeavesTheOldFile() throws {
         let (path, file) = try replacing()
         defer { try? FileManager.default.removeItem(atPath: path) }
