@@ -102,19 +102,10 @@ struct CommandLineEndToEndTests {
         var text = "d\n"
         for i in 0..<200_000 { text += "\(i)\n" }
         try Data(text.utf8).write(to: dir.appendingPathComponent("big.csv"))
-        let script = "set -o pipefail; '\(UnitPipeRunner.binary.path)' convert big.csv -c d:km:m | head -n 2"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = dir
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(stderr.isEmpty)
+        let result = try UnitPipeRunner.runShell(
+            "set -o pipefail; '\(UnitPipeRunner.binary.path)' convert big.csv -c d:km:m | head -n 2", in: dir)
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
     }
 
     @Test func reportToStandardOutputRedirectedToAFileKeepsEveryLine() throws {
@@ -125,14 +116,9 @@ struct CommandLineEndToEndTests {
         var text = "a,b\n"
         for i in 0..<20_000 { text += i % 1000 == 7 ? "x\(i),\(i)\n" : "\(i),\(i)\n" }
         try Data(text.utf8).write(to: dir.appendingPathComponent("in.csv"))
-        let script = "'\(UnitPipeRunner.binary.path)' convert in.csv -c a:km:m -e /dev/stdout > all.txt 2> /dev/null"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = dir
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
+        let result = try UnitPipeRunner.runShell(
+            "'\(UnitPipeRunner.binary.path)' convert in.csv -c a:km:m -e /dev/stdout > all.txt", in: dir)
+        #expect(result.status == 1)
         let lines = try #require(dir.appendingPathComponent("all.txt").text).split(separator: "\n")
         // The header, 19,980 rows, the report's header and its 20 rows.
         #expect(lines.count == 1 + 19_980 + 1 + 20)

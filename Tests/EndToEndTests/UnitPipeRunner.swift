@@ -60,6 +60,22 @@ struct UnitPipeRunner {
             stderr: String(decoding: err, as: UTF8.self))
     }
 
+    /// Runs a bash script in `directory` (for pipes and redirections), discarding its standard
+    /// output; returns its exit status and standard error.
+    static func runShell(_ script: String, in directory: URL) throws -> (status: Int32, stderr: Data) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = directory
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, stderr)
+    }
+
     /// A fresh temporary directory for one test.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("unitpipe-e2e-\(UUID().uuidString)")
