@@ -371,10 +371,10 @@ final class ChunkProcessor: @unchecked Sendable {
     private func writeRow(_ r: Int, of batch: RecordBatch, to cursor: inout ByteCursor) {
         let delimiter = plan.dialect.delimiter
         let rowStart = cursor.count
+        let firstField = batch.firstField(of: r)
         if batch.isPlain(r) {
             // The fields as stored, delimiters included, are the output: copy each run of
             // unchanged fields with its delimiters, and write the rewritten ones in between.
-            let firstField = batch.firstField(of: r)
             let last = plan.columnCount - 1
             var f = 0
             rewrittenFields.withUnsafeBufferPointer { rewritten in
@@ -393,21 +393,18 @@ final class ChunkProcessor: @unchecked Sendable {
                 let from = batch.start(ofField: firstField + f)
                 cursor.append(UnsafeRawBufferPointer(start: batch.bytes + from, count: batch.fieldEnds[firstField + last] - from))
             }
-            if cursor.count == rowStart { writer.writeEmptyRecordMark(to: &cursor) }
-            cursor.append(UInt8(ascii: "\n"))
-            return
-        }
-        // Walk the record's fields in order: each one starts after the previous one's delimiter.
-        let firstField = batch.firstField(of: r)
-        var start = batch.start(ofField: firstField)
-        for f in 0..<plan.columnCount {
-            if f > 0 { cursor.append(delimiter) }
-            let end = batch.fieldEnds[firstField + f]
-            defer { start = end + 1 }
-            if conversionOfField[f] == -1 {
-                writer.writeField(UnsafeRawBufferPointer(start: batch.bytes + start, count: end - start), to: &cursor)
-            } else {
-                writeRewrittenField(f, record: r, to: &cursor)
+        } else {
+            // Walk the record's fields in order: each one starts after the previous one's delimiter.
+            var start = batch.start(ofField: firstField)
+            for f in 0..<plan.columnCount {
+                if f > 0 { cursor.append(delimiter) }
+                let end = batch.fieldEnds[firstField + f]
+                defer { start = end + 1 }
+                if conversionOfField[f] == -1 {
+                    writer.writeField(UnsafeRawBufferPointer(start: batch.bytes + start, count: end - start), to: &cursor)
+                } else {
+                    writeRewrittenField(f, record: r, to: &cursor)
+                }
             }
         }
         if cursor.count == rowStart { writer.writeEmptyRecordMark(to: &cursor) }

@@ -62,7 +62,7 @@ final class LibCSVParser {
             storage.pointee.isPiecePlain = false
         }
         _ = csv_parse(parser, base, bytes.count, fieldParsed, recordParsed, storage)
-        storage.pointee.endPiece()
+        storage.pointee.notePieceParsed()
     }
 
     /// Flushes the last field and record at end of input (`csv_fini`); marks it when a quote was left open.

@@ -142,7 +142,7 @@ struct RecordStorage {
     }
 
     /// Notes, after a piece is parsed, that a record left open took bytes from it.
-    mutating func endPiece() {
+    mutating func notePieceParsed() {
         if isInRecord { isOpenRecordPlain = isOpenRecordPlain && isPiecePlain }
     }
 

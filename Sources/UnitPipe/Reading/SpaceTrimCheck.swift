@@ -56,10 +56,6 @@ struct SpaceTrimCheck {
         case plain
     }
 
-    /// Returns `true` when libcsv's built-in space test could split `bytes` into different fields
-    /// than the test that never sees a space.
-    func mayTrim(_ bytes: UnsafeRawBufferPointer) -> Bool { verdict(bytes) == .mayTrim }
-
     /// Classifies `bytes`: whether a space could be trimmed, else whether a quote byte occurs.
     func verdict(_ bytes: UnsafeRawBufferPointer) -> Verdict {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return .plain }
