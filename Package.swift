@@ -14,10 +14,14 @@ let package = Package(
             path: "Sources/CLibCSV",
             providers: [.apt(["libcsv-dev"])]
         ),
+        // zlib (zlib1g-dev) and libzstd (libzstd-dev): compressed input and output; only the files
+        // of Compression/ import them.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CZstd", path: "Sources/CZstd", providers: [.apt(["libzstd-dev"])]),
         // Our own few lines of C: signal handlers that only record the signal.
         .target(name: "CSystemShims"),
         // The stages: reading, numbers, units, conversion, writing, pipeline.
-        .target(name: "UnitPipe", dependencies: ["CLibCSV", "CSystemShims"]),
+        .target(name: "UnitPipe", dependencies: ["CLibCSV", "CSystemShims", "CZlib", "CZstd"]),
         // Argument parsing, commands, messages and exit codes; the entry point takes [String].
         .target(name: "UnitPipeCLI", dependencies: ["UnitPipe"]),
         .executableTarget(name: "UnitPipeTool", dependencies: ["UnitPipeCLI"]),

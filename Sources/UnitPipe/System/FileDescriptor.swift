@@ -109,6 +109,13 @@ public struct FileDescriptor: Sendable, Equatable {
         return (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// The size in bytes when the descriptor is a regular file (`fstat(2)`), else `nil`.
+    public var regularFileSize: Int? {
+        var info = stat()
+        guard fstat(rawValue, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
     /// `true` when the descriptor is a terminal (`isatty(3)`).
     public var isTerminal: Bool { isatty(rawValue) == 1 }
 }
