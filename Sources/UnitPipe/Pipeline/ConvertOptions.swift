@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import UnitPipeCSV
 
 /// Everything a `convert` run needs, as parsed from the command line (defaults as documented).
 public struct ConvertOptions: Sendable {
