@@ -37,7 +37,7 @@ enum PipelineFuzz {
         var options = ConvertOptions()
         options.inputPath = inputPath
         options.delimiter = UInt8(ascii: ",")
-        options.columns = columnChoices[Int(control) % columnChoices.count].compactMap(ColumnSpec.parse)
+        options.columns = columnChoices[Int(control) % columnChoices.count].compactMap { try? ColumnSpec.parse($0) }
         options.locale = locales[Int(control >> 3) % locales.count]
         options.onError = control & 0x20 == 0 ? .reject : .keep
         options.hasHeader = control & 0x40 == 0

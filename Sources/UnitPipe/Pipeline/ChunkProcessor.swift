@@ -10,6 +10,10 @@
 // its libcsv state between `feed` calls, so a chunk that ends inside a record
 // can be continued with the next chunk's bytes by the ordered writer.
 
+import UnitPipeCSV
+import UnitPipeNumbers
+import UnitPipeUnits
+
 /// Per-column counts, folded into the run summary.
 struct ColumnStats: Equatable {
     var converted = 0
@@ -98,19 +102,24 @@ final class ChunkProcessor: @unchecked Sendable {
     private let conversionOfField: UnsafeMutablePointer<Int>
     /// The fields written differently from the input (converted cells, unit columns), in order.
     private let rewrittenFields: [Int]
+    /// Per field: `true` when the original is written too, before the converted cell (`=+NEWNAME`).
+    private let keptFields: [Bool]
 
     init(plan: JobPlan) {
         self.plan = plan
-        parser = RecordParser(dialect: plan.dialect, maxFieldSize: plan.options.maxFieldSize)
+        parser = RecordParser(dialect: plan.dialect, maxFieldSize: plan.options.maxFieldSize, reader: plan.options.reader)
         columns = Array(repeating: ColumnStats(), count: plan.conversions.count)
         writer = plan.writer
         conversionOfField = .allocate(capacity: max(1, plan.columnCount))
         for f in 0..<plan.columnCount {
             // ≥ 0: converted by that conversion; -1: passes through; ≤ -2: unit column of conversion -2 - k.
+            // A kept original stays in its own unit, so its unit column is not rewritten either.
             let unitOf = plan.unitColumnOfField[f]
-            conversionOfField[f] = unitOf >= 0 ? -2 - unitOf : plan.conversionOfField[f]
+            let rewritesUnit = unitOf >= 0 && !plan.conversions[unitOf].spec.keepsOriginal
+            conversionOfField[f] = rewritesUnit ? -2 - unitOf : unitOf >= 0 ? -1 : plan.conversionOfField[f]
         }
         rewrittenFields = (0..<plan.columnCount).filter { [conversionOfField] in conversionOfField[$0] != -1 }
+        keptFields = (0..<plan.columnCount).map { f in plan.conversionOfField[f] >= 0 && plan.conversions[plan.conversionOfField[f]].spec.keepsOriginal }
         resolvers = plan.conversions.map { conversion -> UnitResolver? in
             switch conversion.source {
             case .fixed: return nil
@@ -379,10 +388,13 @@ final class ChunkProcessor: @unchecked Sendable {
             var f = 0
             rewrittenFields.withUnsafeBufferPointer { rewritten in
                 for g in rewritten {
-                    if g > f {
+                    let keepsOriginal = keptFields[g]
+                    if g > f || keepsOriginal {
+                        // The unchanged fields before g with their delimiters (and g itself when it is kept).
                         let from = batch.start(ofField: firstField + f)
-                        cursor.append(UnsafeRawBufferPointer(
-                            start: batch.bytes + from, count: batch.start(ofField: firstField + g) - from))
+                        let end = keepsOriginal ? batch.fieldEnds[firstField + g] : batch.start(ofField: firstField + g)
+                        cursor.append(UnsafeRawBufferPointer(start: batch.bytes + from, count: end - from))
+                        if keepsOriginal { cursor.append(delimiter) }
                     }
                     writeRewrittenField(g, record: r, to: &cursor)
                     if g < last { cursor.append(delimiter) }
@@ -403,6 +415,10 @@ final class ChunkProcessor: @unchecked Sendable {
                 if conversionOfField[f] == -1 {
                     writer.writeField(UnsafeRawBufferPointer(start: batch.bytes + start, count: end - start), to: &cursor)
                 } else {
+                    if keptFields[f] {
+                        writer.writeField(UnsafeRawBufferPointer(start: batch.bytes + start, count: end - start), to: &cursor)
+                        cursor.append(delimiter)
+                    }
                     writeRewrittenField(f, record: r, to: &cursor)
                 }
             }
@@ -525,7 +541,7 @@ final class ChunkProcessor: @unchecked Sendable {
         let message: String
         switch code {
         case .invalidNumber:
-            message = "'\(raw)' is not a number in locale \(locale); fix the cell or choose the file's locale with --locale"
+            message = NumberHint.invalidNumber(raw, locale: locale, conventions: conversion.parser.conventions, unit: spec.from)
         case .multipleDecimal:
             message = "'\(raw)' has more than one decimal separator"
         case .grouping:
@@ -545,17 +561,16 @@ final class ChunkProcessor: @unchecked Sendable {
         default:
             message = "cell '\(raw)' failed: \(code.rawValue)"
         }
-        var value = raw
-        if case .unitColumn(let unitField, _) = conversion.source {
-            value = raw + " " + String(decoding: batch.field(unitField, of: r), as: UTF8.self)
-        }
-        return CellError(record: index, line: batch.line(of: r), column: conversion.name, value: value, code: code, message: message)
+        return CellError(record: index, line: batch.line(of: r), column: conversion.name, value: raw, code: code, message: message)
     }
 
     /// The resolver's message for row `r`'s unit (resolved again: the resolver caches failures).
     private func unitMessage(_ k: Int, record r: Int, of batch: RecordBatch) -> String? {
         guard let trimmed = unitText(k, record: r, of: batch) else { return nil }
         if trimmed.isEmpty {
+            if case .unitColumn = plan.conversions[k].source {
+                return "the unit column '\(plan.conversions[k].spec.from.dropFirst())' is empty in this row; write the row's unit there (e.g. 'km')"
+            }
             return "no unit in the cell and no default; write the unit (e.g. '5 km') or give one: -c NAME:*km:TO"
         }
         guard var resolver = resolvers[k] else { return nil }
