@@ -1,4 +1,5 @@
 import UnitPipe
+import UnitPipeCSV
 
 /// `unitpipe plan`: byte ranges of a file, each starting at a record start, for shards.
 enum PlanCommand {

@@ -9,6 +9,8 @@
 // byte-identical for every thread count. Record numbers and lines are made
 // absolute by the writer, which alone knows what came before.
 
+import UnitPipeCSV
+import UnitPipeNumbers
 import Foundation
 
 /// The state of one running conversion: plan, outputs and counts.
@@ -22,6 +24,7 @@ final class ConvertEngine {
     private var rejectsFile: ReportFile?
     private(set) var summary = RunSummary()
     private(set) var closeFailure: JobError?
+    private(set) var warnings: [JobWarning] = []
     private var columns: [ColumnStats] = []
     private var failedRows = 0
     /// Data records and lines before the processor being consumed.
@@ -45,6 +48,7 @@ final class ConvertEngine {
                 return
             }
             let columnNames = dialect.hasHeader ? first.fields : (1...max(1, first.fields.count)).map { "#\($0)" }
+            if dialect.hasHeader && Sniffer.recordLooksLikeData(first.fields) { warnings.append(.headerLooksLikeData(fields: first.fields)) }
             var start = prefix
             if dialect.hasHeader {
                 start.removeFirst(first.byteCount)

@@ -8,6 +8,7 @@
 // that parity cannot decide, the rest of the file is one range.
 
 import Foundation
+import UnitPipeCSV
 
 /// What `unitpipe plan` needs: the input and how it is read.
 public struct PlanOptions: Sendable {
