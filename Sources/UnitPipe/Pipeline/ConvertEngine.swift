@@ -42,7 +42,7 @@ final class ConvertEngine {
             let dialect = ConvertEngine.dialect(
                 delimiter: options.delimiter, quote: options.quoting.byte, hasHeader: options.hasHeader,
                 locale: options.locale, path: options.inputPath, prefix: prefix, isWholeInput: isWholeInput)
-            guard let first = try ConvertEngine.firstRecord(of: &prefix, source: input, dialect: dialect) else {
+            guard let first = try ConvertEngine.firstRecord(of: &prefix, source: input, dialect: dialect, reader: options.reader) else {
                 summary.bytesIn = input.bytesRead
                 try openOutputs(dialect: dialect, header: nil)
                 return
@@ -54,7 +54,8 @@ final class ConvertEngine {
                 start.removeFirst(first.byteCount)
                 lineBase = first.lineCount
             }
-            let sampler = RecordParser(dialect: dialect, maxFieldSize: options.maxFieldSize, batchRecords: Int.max)
+            let sampler = RecordParser(
+                dialect: dialect, maxFieldSize: options.maxFieldSize, batchRecords: Int.max, reader: options.reader)
             sampler.feed(sample: start, isComplete: isWholeInput)
             let plan = try JobPlan.make(options: options, dialect: dialect, columnNames: columnNames, sample: sampler.batch())
             self.plan = plan
@@ -104,11 +105,11 @@ final class ConvertEngine {
 
     /// The first record (the header, or the first data record): its fields, the bytes and lines it spans.
     static func firstRecord(
-        of prefix: inout [UInt8], source: InputSource, dialect: CSVDialect
+        of prefix: inout [UInt8], source: InputSource, dialect: CSVDialect, reader: ReaderKind
     ) throws(InputError) -> (fields: [String], byteCount: Int, lineCount: Int)? {
         var isComplete = false
         while true {
-            let parser = RecordParser(dialect: dialect, maxFieldSize: 64 << 20)
+            let parser = RecordParser(dialect: dialect, maxFieldSize: 64 << 20, reader: reader)
             var consumed = 0
             prefix.withUnsafeBytes { bytes in
                 while consumed < bytes.count && parser.pendingRecords == 0 {

@@ -130,7 +130,7 @@ public struct SplitPlan: Sendable, Equatable {
             let dialect = ConvertEngine.dialect(
                 delimiter: delimiter, quote: quote, hasHeader: hasHeader, locale: locale, path: path,
                 prefix: prefix, isWholeInput: isWholeInput)
-            guard hasHeader, let header = try ConvertEngine.firstRecord(of: &prefix, source: input, dialect: dialect) else {
+            guard hasHeader, let header = try ConvertEngine.firstRecord(of: &prefix, source: input, dialect: dialect, reader: .default) else {
                 return Head(dialect: dialect, dataOffset: bom, dataLine: 1)
             }
             return Head(dialect: dialect, dataOffset: bom + header.byteCount, dataLine: 1 + header.lineCount)
