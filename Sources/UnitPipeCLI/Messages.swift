@@ -1,4 +1,5 @@
 import UnitPipe
+import UnitPipeUnits
 
 /// Renders errors as the one-line messages users see: the problem, then the fix.
 enum Messages {

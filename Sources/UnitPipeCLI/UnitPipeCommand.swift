@@ -1,4 +1,6 @@
 import UnitPipe
+import UnitPipeCSV
+import UnitPipeUnits
 
 /// The `unitpipe` command line: dispatches to a command and returns the exit status.
 public enum UnitPipeCommand {

@@ -1,4 +1,5 @@
 import UnitPipe
+import UnitPipeUnits
 
 /// `unitpipe units`: lists dimensions and units, or the exact factor between units.
 enum UnitsCommand {

@@ -1,4 +1,5 @@
 import UnitPipe
+import UnitPipeUnits
 
 /// Turns option values into typed values, with usage errors that say what is accepted.
 enum UsageValues {

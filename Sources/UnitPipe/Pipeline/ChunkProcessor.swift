@@ -10,6 +10,10 @@
 // its libcsv state between `feed` calls, so a chunk that ends inside a record
 // can be continued with the next chunk's bytes by the ordered writer.
 
+import UnitPipeCSV
+import UnitPipeNumbers
+import UnitPipeUnits
+
 /// Per-column counts, folded into the run summary.
 struct ColumnStats: Equatable {
     var converted = 0

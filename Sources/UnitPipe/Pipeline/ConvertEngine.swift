@@ -9,6 +9,8 @@
 // byte-identical for every thread count. Record numbers and lines are made
 // absolute by the writer, which alone knows what came before.
 
+import UnitPipeCSV
+import UnitPipeNumbers
 import Foundation
 
 /// The state of one running conversion: plan, outputs and counts.

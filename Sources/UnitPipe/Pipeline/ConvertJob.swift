@@ -3,6 +3,8 @@
 // record ends up in exactly one of output or rejects, and
 // rows_in = rows_out + rows_rejected holds on every path, failures included.
 
+import UnitPipeCSV
+
 /// One `unitpipe convert` run.
 public final class ConvertJob {
     public let options: ConvertOptions

@@ -3,6 +3,10 @@
 // and, for `--locale auto`, each column's convention from the records of the
 // first 64 KiB.
 
+import UnitPipeCSV
+import UnitPipeNumbers
+import UnitPipeUnits
+
 extension JobPlan {
     /// Resolves the options against the header.
     ///

@@ -4,6 +4,10 @@
 // a locale guess, a unit guess from the header, and how many cells could be
 // read two ways. It never converts anything.
 
+import UnitPipeCSV
+import UnitPipeNumbers
+import UnitPipeUnits
+
 /// What `unitpipe sniff` found.
 public struct SniffReport: Sendable, Equatable {
     /// One column's profile.
