@@ -1,3 +1,6 @@
+import UnitPipeNumbers
+import UnitPipeUnits
+
 // Design note — exact bounds at the speed of a double compare.
 //
 // A cell's double `v` is its decimal text `t` correctly rounded, and so is a bound's double
@@ -130,7 +133,7 @@ public struct ConstraintCheck: Sendable {
     /// Whether a cell's bytes hold a decimal separator or an exponent, so a whole double may
     /// come from a number with a fraction (`1.0000000000000000001`).
     private func mayHaveFraction(_ cell: UnsafeRawBufferPointer) -> Bool {
-        let decimal = conventions.decimalScalar
+        let decimal = conventions.decimalSeparator.value
         for byte in cell where UInt32(byte) == decimal || byte | 0x20 == UInt8(ascii: "e") || byte >= 0x80 {
             return true
         }
@@ -170,30 +173,5 @@ extension ConstraintCheck {
             return .notAllowed(allowedValues)
         }
         return nil
-    }
-}
-
-extension DecimalValue {
-    /// The value as a rational, or `nil` when it does not fit in `Int128` parts.
-    var rational: Rational? {
-        guard digits.count <= 38, abs(exponent) <= 38 else { return nil }
-        var numerator: Int128 = 0
-        for digit in digits {
-            let (shifted, overflow) = numerator.multipliedReportingOverflow(by: 10)
-            guard !overflow else { return nil }
-            numerator = shifted + Int128(digit)
-        }
-        var power: Int128 = 1
-        for _ in 0..<abs(exponent) {
-            let (next, overflow) = power.multipliedReportingOverflow(by: 10)
-            guard !overflow else { return nil }
-            power = next
-        }
-        if isNegative { numerator = -numerator }
-        if exponent >= 0 {
-            let (product, overflow) = numerator.multipliedReportingOverflow(by: power)
-            return overflow ? nil : Rational(exactly: product, 1)
-        }
-        return Rational(exactly: numerator, power)
     }
 }

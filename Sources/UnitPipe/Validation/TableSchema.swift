@@ -1,3 +1,6 @@
+import UnitPipeNumbers
+import UnitPipeUnits
+
 // Design note — what of a Frictionless Table Schema is checked.
 //
 // `fields[]` with `name` and `type`; `number` and `integer` fields are read as numbers

@@ -1,5 +1,12 @@
 import Testing
+import UnitPipeNumbers
+import UnitPipeUnits
 @testable import UnitPipe
+
+/// The conventions of a locale (C, or from Foundation).
+private func conventions(_ identifier: String) -> NumberConventions {
+    identifier == "C" ? .c : ((try? NumberConventions(localeIdentifier: identifier)) ?? .c)
+}
 
 /// The constraint a cell breaks under a rule, read with the given conventions ("ok" when none,
 /// "not a number" when the parser rejects it).

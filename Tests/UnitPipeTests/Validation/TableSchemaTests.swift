@@ -1,4 +1,5 @@
 import Testing
+import UnitPipeNumbers
 @testable import UnitPipe
 
 /// Parses a schema given as JSON text.

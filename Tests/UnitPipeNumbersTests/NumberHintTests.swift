@@ -1,5 +1,5 @@
 import Testing
-@testable import UnitPipe
+@testable import UnitPipeNumbers
 
 @Suite struct NumberHintTests {
     /// Every hint as the sentence users read; "" where no reading is certain.

@@ -5,8 +5,7 @@
 // and a cell's value are kept as their exact decimal digits: a sign, the significant digits
 // (no leading or trailing zeros) and the power of ten of the last one. Comparing two of them
 // is comparing signs, then magnitudes (the position of the first digit), then digits —
-// exact at any length and any exponent. Against a rational (a bound moved into another unit,
-// `(b − O) / S`) the comparison is done in big integers.
+// exact at any length and any exponent.
 
 /// An exact decimal number of any length: `sign · digits · 10^exponent`.
 public struct DecimalValue: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -94,7 +93,7 @@ public struct DecimalValue: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// The power of ten just above the first digit: 1 for `5`, 3 for `123.4`, -1 for `0.05`.
     /// Two non-zero magnitudes with different adjusted exponents compare by it alone.
-    var adjustedExponent: Int { digits.count + exponent }
+    public var adjustedExponent: Int { digits.count + exponent }
 
     /// The value with the sign flipped.
     public var negated: DecimalValue { DecimalValue(isNegative: !isNegative, digits: digits, exponent: exponent) }
@@ -130,71 +129,5 @@ public struct DecimalValue: Sendable, Hashable, Comparable, CustomStringConverti
         if lhs.adjustedExponent != rhs.adjustedExponent { return lhs.adjustedExponent < rhs.adjustedExponent ? -1 : 1 }
         for (a, b) in zip(lhs.digits, rhs.digits) where a != b { return a < b ? -1 : 1 }
         return lhs.digits.count == rhs.digits.count ? 0 : (lhs.digits.count < rhs.digits.count ? -1 : 1)
-    }
-}
-
-extension DecimalValue {
-    /// -1, 0 or 1 as the value is below, equal to or above the rational `value`, exactly.
-    ///
-    /// - Parameter value: A rational (a bound moved into the cell's unit).
-    /// - Returns: The order.
-    func compare(to value: Rational) -> Int {
-        let rationalIsNegative = value.numerator < 0
-        if isZero || value.isZero {
-            if isZero && value.isZero { return 0 }
-            if isZero { return rationalIsNegative ? 1 : -1 }
-            return isNegative ? -1 : 1
-        }
-        if isNegative != rationalIsNegative { return isNegative ? -1 : 1 }
-        // |self| = D · 10^e against |p| / q: compare D · 10^e · q with |p|, moving a negative
-        // power of ten to the other side. A rational of Int128 parts lies within 10^±39; far
-        // beyond that the magnitudes decide without arithmetic.
-        let magnitudeOrder: Int
-        if adjustedExponent > 80 {
-            magnitudeOrder = 1
-        } else if adjustedExponent < -80 {
-            magnitudeOrder = -1
-        } else {
-            var left = BigUInt.decimal(digits) * BigUInt(UInt128(value.denominator.magnitude))
-            var right = BigUInt(UInt128(value.numerator.magnitude))
-            if exponent >= 0 {
-                left = left * BigUInt.powerOfTen(exponent)
-            } else {
-                right = right * BigUInt.powerOfTen(-exponent)
-            }
-            magnitudeOrder = left < right ? -1 : (right < left ? 1 : 0)
-        }
-        return isNegative ? -magnitudeOrder : magnitudeOrder
-    }
-}
-
-extension BigUInt {
-    /// The integer whose decimal digits (0…9, most significant first) are `digits`.
-    static func decimal(_ digits: [UInt8]) -> BigUInt {
-        var value = BigUInt(UInt64(0))
-        var index = 0
-        // Eighteen digits at a time fit in a UInt64.
-        while index < digits.count {
-            let end = Swift.min(index + 18, digits.count)
-            var chunk: UInt64 = 0
-            for digit in digits[index..<end] { chunk = chunk * 10 + UInt64(digit) }
-            value = value * BigUInt.powerOfTen(end - index) + BigUInt(chunk)
-            index = end
-        }
-        return value
-    }
-
-    /// 10^n.
-    static func powerOfTen(_ n: Int) -> BigUInt {
-        var result = BigUInt(UInt64(1))
-        var remaining = n
-        while remaining > 0 {
-            let step = Swift.min(remaining, 19)
-            var factor: UInt64 = 1
-            for _ in 0..<step { factor *= 10 }
-            result = result * BigUInt(factor)
-            remaining -= step
-        }
-        return result
     }
 }
