@@ -94,11 +94,10 @@ public struct ColumnRule: Sendable, Equatable {
         case .integer: .integer
         default: .presence
         }
+        // A field that names its separators is read with them; one that does not, with --locale.
         var conventions: NumberConventions?
-        if kind != .presence, field.decimalSeparator != "." || field.groupingSeparator != nil {
+        if kind != .presence, field.hasSeparators {
             conventions = NumberConventions(decimal: field.decimalSeparator, grouping: field.groupingSeparator)
-        } else if kind != .presence {
-            conventions = .c
         }
         self.init(column: .name(field.name), kind: kind, conventions: conventions, allowsMarks: !field.isBareNumber,
                   isRequired: field.isRequired, minimum: field.minimum, maximum: field.maximum,

@@ -13,6 +13,8 @@ import UnitPipeUnits
 // unknown `type`, an unknown constraint — is a ``TableSchemaError`` naming its JSON path.
 
 /// A Frictionless Table Schema, as far as `unitpipe validate` checks it.
+///
+/// Notes come in document order, the schema's own members first, then each field's.
 public struct TableSchema: Sendable, Equatable {
     /// The types of a Table Schema field.
     public enum FieldType: String, Sendable, CaseIterable {
@@ -43,6 +45,8 @@ public struct TableSchema: Sendable, Equatable {
         public var decimalSeparator: Unicode.Scalar = "."
         /// The grouping separator (`groupChar`), `nil` for none (the default).
         public var groupingSeparator: Unicode.Scalar?
+        /// Whether the field gives `decimalChar` or `groupChar` (else numbers are read with `--locale`).
+        public var hasSeparators = false
         /// `bareNumber` (default `true`); `false` allows a currency mark or `%` before or after the number.
         public var isBareNumber = true
         public var isRequired = false
@@ -218,6 +222,7 @@ extension TableSchema {
                 }
                 let scalar = try separator(value, path: memberPath)
                 if key == "decimalChar" { decimal = (scalar, memberPath) } else { group = (scalar, memberPath) }
+                field.hasSeparators = true
             case "bareNumber":
                 guard case .bool(let isBare) = value else {
                     throw TableSchemaError(path: memberPath, problem: .expected("true or false", found: value.kind))
