@@ -10,7 +10,7 @@
 // meant as the decimal one (`100`).
 
 /// A certain suggestion for a cell that is not a number in its column's conventions.
-public enum NumberHint: Sendable, Equatable {
+public enum NumberStyleHint: Sendable, Equatable {
     /// The digits and separators fit the column's grouping if regrouped, or with the last
     /// separator as the decimal one: `did you mean 1,000 or 100?`.
     case regrouped([String])
@@ -66,7 +66,7 @@ public enum NumberHint: Sendable, Equatable {
     ///   - conventions: The column's conventions.
     /// - Returns: A hint only when one reading of the cell is certain.
     public static func hint(for cell: UnsafeRawBufferPointer, error: NumberError,
-                            conventions: NumberConventions) -> NumberHint? {
+                            conventions: NumberConventions) -> NumberStyleHint? {
         guard error == .invalidNumber || error == .grouping || error == .multipleDecimal,
               !conventions.isUndecided else { return nil }
         var readings: [(locale: String, value: DecimalValue)] = []
@@ -90,7 +90,7 @@ public enum NumberHint: Sendable, Equatable {
     }
 
     /// Both readings of digits and grouping separators only: regrouped, and the last separator as decimal.
-    private static func regrouped(_ cell: UnsafeRawBufferPointer, conventions: NumberConventions) -> NumberHint? {
+    private static func regrouped(_ cell: UnsafeRawBufferPointer, conventions: NumberConventions) -> NumberStyleHint? {
         let text = String(decoding: cell, as: UTF8.self).trimmingBlanks
         guard let grouping = conventions.grouping?.separator else { return nil }
         var sign = ""

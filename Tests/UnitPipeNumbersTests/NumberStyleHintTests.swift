@@ -1,7 +1,7 @@
 import Testing
 @testable import UnitPipeNumbers
 
-@Suite struct NumberHintTests {
+@Suite struct NumberStyleHintTests {
     /// Every hint as the sentence users read; "" where no reading is certain.
     @Test(arguments: [
         ("en_US", "1,00,0", "did you mean 1,000 or 100?"),
@@ -32,13 +32,13 @@ import Testing
             return
         }
         var copy = cell
-        let hint = copy.withUTF8 { NumberHint.hint(for: UnsafeRawBufferPointer($0), error: error, conventions: c) }
+        let hint = copy.withUTF8 { NumberStyleHint.hint(for: UnsafeRawBufferPointer($0), error: error, conventions: c) }
         #expect((hint?.text ?? "") == expected)
     }
 
     @Test func hintsNameTheirLocale() {
-        #expect(NumberHint.indianGrouping.locale == "en_IN")
-        #expect(NumberHint.otherStyle(value: .zero, locale: "de_DE").locale == "de_DE")
-        #expect(NumberHint.regrouped(["1"]).locale == nil)
+        #expect(NumberStyleHint.indianGrouping.locale == "en_IN")
+        #expect(NumberStyleHint.otherStyle(value: .zero, locale: "de_DE").locale == "de_DE")
+        #expect(NumberStyleHint.regrouped(["1"]).locale == nil)
     }
 }
