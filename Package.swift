@@ -42,6 +42,7 @@ let package = Package(
         .testTarget(name: "UnitPipeUnitsTests", dependencies: ["UnitPipeUnits", "TestSupport"]),
         .testTarget(name: "UnitPipeCSVTests", dependencies: ["UnitPipeCSV", "TestSupport"]),
         .testTarget(name: "UnitPipeTests", dependencies: ["UnitPipe", "TestSupport"]),
+        .testTarget(name: "UnitPipeCLITests", dependencies: ["UnitPipeCLI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["UnitPipeCLI", "UnitPipeTool"]),
     ],
     swiftLanguageModes: [.v6]

@@ -36,6 +36,7 @@ enum ConvertCommand {
             OptionSpec(["--max-errors"], value: "N", help: "stop (exit 2) once more than N rows have failed", default: "no limit"),
             OptionSpec(["--max-field-size"], value: "SIZE", help: "longest field in bytes (K, M, G suffixes); a longer one is malformed_csv", default: "64M"),
             OptionSpec(["--threads"], value: "N", help: "worker threads; the output is identical for every N", default: "the number of cores"),
+            OptionSpec(["-q", "--quiet"], help: "no summary line and no warnings on standard error (errors are still printed)"),
             OptionSpec(["-h", "--help"], help: "show this help"),
         ],
         examples: [
@@ -60,14 +61,14 @@ enum ConvertCommand {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         let options = try makeOptions(arguments)
         let outcome = ConvertJob(options: options).run()
+        let isQuiet = arguments.has("quiet")
+        if !isQuiet {
+            for warning in outcome.warnings { Console.error("unitpipe convert: warning: \(Messages.render(warning))\n") }
+        }
         if let failure = outcome.failure {
             Console.error("unitpipe convert: \(Messages.render(failure))\n")
-        } else if outcome.summary.status == .rejected {
-            let s = outcome.summary
-            var note = "unitpipe convert: \(s.rowsRejected) of \(s.rowsIn) rows rejected"
-            if s.rowsRejected == 0 { note = "unitpipe convert: some cells failed and were emptied (--on-error keep)" }
-            if options.errorsPath == nil { note += "; add -e FILE to see which and why" } else { note += "; see \(options.errorsPath ?? "")" }
-            Console.error(note + "\n")
+        } else if outcome.summary.status == .rejected, !isQuiet {
+            Console.error("unitpipe convert: \(Messages.outcomeLine(outcome.summary, errorsPath: options.errorsPath))\n")
         }
         return outcome.exitStatus
     }
@@ -100,8 +101,7 @@ enum ConvertCommand {
         options.ratesPath = arguments.value("rates")
         options.ratesDate = arguments.value("rates-date")
         if let text = arguments.value("threads") {
-            options.threads = try UsageValues.count(text, option: "--threads", maximum: 256)
-            if options.threads == 0 { throw .invalidValue(option: "--threads", value: text, reason: "use a whole number from 1 to 256") }
+            options.threads = try UsageValues.count(text, option: "--threads", minimum: 1, maximum: 256)
         }
         return options
     }

@@ -24,6 +24,7 @@ final class ConvertEngine {
     private var rejectsFile: ReportFile?
     private(set) var summary = RunSummary()
     private(set) var closeFailure: JobError?
+    private(set) var warnings: [JobWarning] = []
     private var columns: [ColumnStats] = []
     private var failedRows = 0
     /// Data records and lines before the processor being consumed.
@@ -51,6 +52,7 @@ final class ConvertEngine {
                 return
             }
             let columnNames = dialect.hasHeader ? first.fields : (1...max(1, first.fields.count)).map { "#\($0)" }
+            if dialect.hasHeader && Sniffer.recordLooksLikeData(first.fields) { warnings.append(.headerLooksLikeData(fields: first.fields)) }
             var start = prefix
             if dialect.hasHeader {
                 start.removeFirst(first.byteCount)
