@@ -34,13 +34,13 @@ import UnitPipeNumbers
     }
 
     @Test func columnsSelectedByDashCAreFound() throws {
-        let names = ["a", "b"]
-        #expect(throws: JobError.unknownColumn("c", suggestion: "a", available: names)) {
-            _ = try HeaderCheck.resolve(names: names, hasHeader: true, rules: [ColumnRule(column: .name("c"))], schema: nil)
+        let names = ["amount", "weight"]
+        #expect(throws: JobError.unknownColumn("amout", suggestion: "amount", available: names)) {
+            _ = try HeaderCheck.resolve(names: names, hasHeader: true, rules: [ColumnRule(column: .name("amout"))], schema: nil)
         }
-        #expect(throws: JobError.columnSelectedTwice("b")) {
+        #expect(throws: JobError.columnSelectedTwice("weight")) {
             _ = try HeaderCheck.resolve(names: names, hasHeader: true,
-                                        rules: [ColumnRule(column: .name("b")), ColumnRule(column: .position(2))], schema: nil)
+                                        rules: [ColumnRule(column: .name("weight")), ColumnRule(column: .position(2))], schema: nil)
         }
     }
 
