@@ -1,4 +1,5 @@
 import UnitPipe
+import UnitPipeCSV
 
 /// `unitpipe convert`: converts columns between units and writes the normalized file.
 enum ConvertCommand {
@@ -35,6 +36,7 @@ enum ConvertCommand {
             OptionSpec(["--required"], help: "an empty cell in a converted column is the error 'empty'", default: "empty stays empty"),
             OptionSpec(["--max-errors"], value: "N", help: "stop (exit 2) once more than N rows have failed", default: "no limit"),
             OptionSpec(["--max-field-size"], value: "SIZE", help: "longest field in bytes (K, M, G suffixes); a longer one is malformed_csv", default: "64M"),
+            OptionSpec(["--reader"], value: "KIND", help: "split: lines without a quote are split directly, libcsv parses the rest; libcsv: libcsv parses every record (same records, slower)", default: "split"),
             OptionSpec(["--threads"], value: "N", help: "worker threads; the output is identical for every N", default: "the number of cores"),
             OptionSpec(["-q", "--quiet"], help: "no summary line and no warnings on standard error (errors are still printed)"),
             OptionSpec(["-h", "--help"], help: "show this help"),
@@ -100,6 +102,9 @@ enum ConvertCommand {
         options.outputLocale = arguments.value("output-locale")
         options.ratesPath = arguments.value("rates")
         options.ratesDate = arguments.value("rates-date")
+        if let text = arguments.value("reader") {
+            options.reader = try UsageValues.choice(text, option: "--reader", as: ReaderKind.self)
+        }
         if let text = arguments.value("threads") {
             options.threads = try UsageValues.count(text, option: "--threads", minimum: 1, maximum: 256)
         }

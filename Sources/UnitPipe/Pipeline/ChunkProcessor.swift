@@ -105,7 +105,7 @@ final class ChunkProcessor: @unchecked Sendable {
 
     init(plan: JobPlan) {
         self.plan = plan
-        parser = RecordParser(dialect: plan.dialect, maxFieldSize: plan.options.maxFieldSize)
+        parser = RecordParser(dialect: plan.dialect, maxFieldSize: plan.options.maxFieldSize, reader: plan.options.reader)
         columns = Array(repeating: ColumnStats(), count: plan.conversions.count)
         writer = plan.writer
         conversionOfField = .allocate(capacity: max(1, plan.columnCount))

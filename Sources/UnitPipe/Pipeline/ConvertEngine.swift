@@ -46,7 +46,7 @@ final class ConvertEngine {
                     .delimiter(for: prefix, isComplete: isWholeInput, quote: quote)
                 ?? UInt8(ascii: ",")
             let dialect = CSVDialect(delimiter: delimiter, quote: quote, hasHeader: options.hasHeader)
-            guard let first = try ConvertEngine.firstRecord(of: &prefix, source: input, dialect: dialect) else {
+            guard let first = try ConvertEngine.firstRecord(of: &prefix, source: input, dialect: dialect, reader: options.reader) else {
                 summary.bytesIn = input.bytesRead
                 try openOutputs(dialect: dialect, header: nil)
                 return
@@ -58,7 +58,8 @@ final class ConvertEngine {
                 start.removeFirst(first.byteCount)
                 lineBase = first.lineCount
             }
-            let sampler = RecordParser(dialect: dialect, maxFieldSize: options.maxFieldSize, batchRecords: Int.max)
+            let sampler = RecordParser(
+                dialect: dialect, maxFieldSize: options.maxFieldSize, batchRecords: Int.max, reader: options.reader)
             sampler.feed(sample: start, isComplete: isWholeInput)
             let plan = try JobPlan.make(options: options, dialect: dialect, columnNames: columnNames, sample: sampler.batch())
             self.plan = plan
@@ -94,11 +95,11 @@ final class ConvertEngine {
 
     /// The first record (the header, or the first data record): its fields, the bytes and lines it spans.
     private static func firstRecord(
-        of prefix: inout [UInt8], source: InputSource, dialect: CSVDialect
+        of prefix: inout [UInt8], source: InputSource, dialect: CSVDialect, reader: ReaderKind
     ) throws(InputError) -> (fields: [String], byteCount: Int, lineCount: Int)? {
         var isComplete = false
         while true {
-            let parser = RecordParser(dialect: dialect, maxFieldSize: 64 << 20)
+            let parser = RecordParser(dialect: dialect, maxFieldSize: 64 << 20, reader: reader)
             var consumed = 0
             prefix.withUnsafeBytes { bytes in
                 while consumed < bytes.count && parser.pendingRecords == 0 {

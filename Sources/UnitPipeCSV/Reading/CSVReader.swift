@@ -25,13 +25,15 @@ public final class CSVReader {
     ///   - maxFieldSize: Longest field in bytes; a longer one makes its record `malformed_csv`.
     ///   - batchRecords: Records per batch.
     ///   - blockSize: Bytes per `read(2)` call (tests use 1 to cut the input everywhere).
+    ///   - reader: Whether quote-free lines are split without libcsv.
     public init(
         source: InputSource, prefix: [UInt8], dialect: CSVDialect,
-        maxFieldSize: Int = 64 << 20, batchRecords: Int = 8192, blockSize: Int = 1 << 20
+        maxFieldSize: Int = 64 << 20, batchRecords: Int = 8192, blockSize: Int = 1 << 20,
+        reader: ReaderKind = .default
     ) {
         self.source = source
         self.dialect = dialect
-        parser = RecordParser(dialect: dialect, maxFieldSize: maxFieldSize, batchRecords: batchRecords)
+        parser = RecordParser(dialect: dialect, maxFieldSize: maxFieldSize, batchRecords: batchRecords, reader: reader)
         block = .allocate(byteCount: max(blockSize, prefix.count, 1), alignment: 64)
         readSize = max(blockSize, 1)
         let skip = CSVReader.byteOrderMarkLength(prefix)

@@ -15,18 +15,18 @@ struct ExpectedRecord: Equatable, CustomStringConvertible {
 /// Writes `text` to a temporary file and reads it back, whole blocks or one byte per read(2).
 func readAll(
     _ bytes: [UInt8], dialect: CSVDialect = .csv, oneBytePerRead: Bool, maxFieldSize: Int = 1 << 20,
-    batchRecords: Int = 8192
+    batchRecords: Int = 8192, reader: ReaderKind = .default
 ) throws -> [ExpectedRecord] {
     let path = NSTemporaryDirectory() + "unitpipe-reader-\(UUID().uuidString).csv"
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
     let source = try InputSource(path: path)
     let prefix = try CSVReader.readPrefix(of: source, limit: oneBytePerRead ? 3 : 64 << 10)
-    let reader = CSVReader(
+    let csvReader = CSVReader(
         source: source, prefix: prefix, dialect: dialect, maxFieldSize: maxFieldSize,
-        batchRecords: batchRecords, blockSize: oneBytePerRead ? 1 : 1 << 20)
+        batchRecords: batchRecords, blockSize: oneBytePerRead ? 1 : 1 << 20, reader: reader)
     var records: [ExpectedRecord] = []
-    while let batch = try reader.nextBatch() {
+    while let batch = try csvReader.nextBatch() {
         for r in 0..<batch.count {
             records.append(ExpectedRecord(line: batch.line(of: r), fields: batch.strings(of: r), problem: batch.problem(of: r)))
         }
@@ -115,6 +115,14 @@ struct CSVReaderTests {
     func readsOneBytePerRead(_ c: ReaderCase) throws {
         let records = try readAll(Array(c.input.utf8), dialect: c.dialect, oneBytePerRead: true)
         #expect(records == c.expected.map(\.record))
+    }
+
+    @Test(arguments: readerCases, ReaderKind.allCases)
+    func eachReaderReadsTheCases(_ c: ReaderCase, _ reader: ReaderKind) throws {
+        for oneByte in [false, true] {
+            let records = try readAll(Array(c.input.utf8), dialect: c.dialect, oneBytePerRead: oneByte, reader: reader)
+            #expect(records == c.expected.map(\.record), "\(reader), one byte per read: \(oneByte)")
+        }
     }
 
     @Test func batchesSplitOnlyBetweenRecords() throws {
@@ -219,11 +227,13 @@ struct DelimiterSnifferTests {
 }
 
 /// Parses `text` with a `RecordParser`, offering it at most `pieces[k % count]` bytes at a time.
-private func parseInPieces(
-    _ text: [UInt8], _ pieces: [Int], dialect: CSVDialect, usesBuiltInSpaceTest: Bool
+func parseInPieces(
+    _ text: [UInt8], _ pieces: [Int], dialect: CSVDialect, usesBuiltInSpaceTest: Bool = true,
+    reader: ReaderKind = .libcsv, maxFieldSize: Int = 1 << 20
 ) -> (records: [ExpectedRecord], plain: [Bool]) {
     let parser = RecordParser(
-        dialect: dialect, maxFieldSize: 1 << 20, batchRecords: Int.max, usesBuiltInSpaceTest: usesBuiltInSpaceTest)
+        dialect: dialect, maxFieldSize: maxFieldSize, batchRecords: Int.max, usesBuiltInSpaceTest: usesBuiltInSpaceTest,
+        reader: reader)
     text.withUnsafeBytes { bytes in
         var offset = 0
         var k = 0
