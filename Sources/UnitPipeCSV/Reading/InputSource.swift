@@ -61,6 +61,9 @@ public final class InputSource {
         raw.deallocate()
     }
 
+    /// The descriptor, for positioned reads of a regular file (plans and byte ranges).
+    public var fileDescriptor: FileDescriptor { descriptor }
+
     /// The name used in messages: the path, or `standard input`.
     public var displayName: String { path ?? "standard input" }
 
@@ -196,4 +199,8 @@ public enum InputError: Error, Sendable, Equatable {
     case corrupt(String, String, String)
     /// The compressed stream ends inside a member or frame, after this many stored bytes.
     case truncated(String, String, Int)
+    /// A pipe or device where a file read at offsets is needed (`plan`, `--byte-range`).
+    case notRegularFile(String)
+    /// A compressed file (`gzip`, `zstd`) where a file read at offsets is needed.
+    case compressedAtOffsets(String, String)
 }
