@@ -114,10 +114,13 @@ enum Messages {
             case .bzip2: return "input is bzip2-compressed; decompress it first: bunzip2 -c \(file) | unitpipe convert -"
             case .xz: return "input is xz-compressed; decompress it first: xz -dc \(file) | unitpipe convert -"
             case .zip: return "input is a zip archive; extract the CSV file first: unzip -p \(file) MEMBER.csv | unitpipe convert -"
+            case .tar: return "input is a tar archive; extract the CSV file first: tar -xOf \(file) MEMBER.csv | unitpipe convert -"
             case .otherArchive(let kind):
                 return "input is compressed with \(kind), which unitpipe does not read; decompress it first (gzip and zstd are read directly)"
             case .wideText(let encoding):
                 return "input is \(encoding) text; convert it to UTF-8 first: iconv -f \(encoding) -t UTF-8 \(file) | unitpipe convert -"
+            case .document(let kind):
+                return "input is \(kind), not CSV text; export the sheet or table as CSV first"
             case .binary(let offset):
                 return "input is not text (a NUL byte at offset \(offset) of its data); give a CSV or TSV file (gzip and zstd are read directly)"
             }

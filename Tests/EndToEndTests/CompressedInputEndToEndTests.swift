@@ -141,11 +141,27 @@ struct CompressedInputEndToEndTests {
              "input is UTF-16LE text; convert it to UTF-8 first: iconv -f UTF-16LE -t UTF-8 nobom.csv | unitpipe convert -"),
             ("my data.csv.bz2", Array("BZh91AY&SY".utf8),
              "input is bzip2-compressed; decompress it first: bunzip2 -c 'my data.csv.bz2' | unitpipe convert -"),
-            ("bin.csv", text + [0x00, 0x01, 0x02] + text,
+            ("bin.csv", text + [0x00, 0xFF, 0x02] + text,
              "input is not text (a NUL byte at offset 20 of its data); give a CSV or TSV file (gzip and zstd are read directly)"),
+            ("mostly-nul.csv", text + [UInt8](repeating: 0, count: 20),
+             "input is not text (a NUL byte at offset 20 of its data); give a CSV or TSV file (gzip and zstd are read directly)"),
+            ("book.xls", [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1] + text,
+             "input is an Excel workbook (or another OLE2 document), not CSV text; export the sheet or table as CSV first"),
             ("a.lz4", [0x04, 0x22, 0x4D, 0x18] + text,
              "input is compressed with lz4, which unitpipe does not read; decompress it first (gzip and zstd are read directly)"),
         ]
+        // A tar archive (of a CSV file, made by tar itself), plain and gzip-compressed.
+        try Data(text).write(to: dir.appendingPathComponent("inner.csv"))
+        try Self.shell("tar -cf t.tar inner.csv && gzip -c t.tar > t.tar.gz", in: dir)
+        for name in ["t.tar", "t.tar.gz"] {
+            let result = try UnitPipeRunner.run(["convert", name], in: dir)
+            #expect(result.status == 2)
+            #expect(result.stderr == "unitpipe convert: input is a tar archive; extract the CSV file first: tar -xOf \(name) MEMBER.csv | unitpipe convert -\n")
+        }
+        // A NUL byte now and then in UTF-8 text is data like any other byte.
+        let withNul = try UnitPipeRunner.run(["convert", "-"], stdin: Data(Array("id,note\n1,x\u{0}y\n2,plain text\n3,more text\n".utf8)), in: dir)
+        #expect(withNul.status == 0)
+        #expect(withNul.stdout == "id,note\n1,x\u{0}y\n2,plain text\n3,more text\n")
         for file in files {
             try Data(file.bytes).write(to: dir.appendingPathComponent(file.name))
             let result = try UnitPipeRunner.run(["convert", file.name, "-c", "distance:km:mi", "-o", "out.csv"], in: dir)
