@@ -15,9 +15,9 @@ enum SniffCommand {
             """,
         options: [
             OptionSpec(["--json"], help: "write the report as JSON"),
-            OptionSpec(["-d", "--delimiter"], value: "C", help: "use this delimiter instead of sniffing one"),
+            OptionSpec(["-d", "--delimiter"], value: "C", help: "use this delimiter instead of sniffing one", choices: [",", ";", "|", "tab"]),
             OptionSpec(["--quote"], value: "C", help: "quote character, or 'none'", default: "\""),
-            OptionSpec(["-h", "--help"], help: "show this help"),
+            .help, .version,
         ],
         examples: [
             ("unitpipe sniff export.csv", "a table of the columns"),
