@@ -62,6 +62,7 @@ public enum UnitPipeCommand {
             case ConvertCommand.spec.name: return try ConvertCommand.run(parsed)
             case SniffCommand.spec.name: return try SniffCommand.run(parsed)
             case UnitsCommand.spec.name: return try UnitsCommand.run(parsed)
+            case PlanCommand.spec.name: return try PlanCommand.run(parsed)
             case CompletionCommand.spec.name: return try CompletionCommand.run(parsed)
             case ManCommand.spec.name: return ManCommand.run(parsed)
             default: return 2
@@ -74,7 +75,9 @@ public enum UnitPipeCommand {
         }
     }
 
-    static let commands: [CommandSpec] = [ConvertCommand.spec, SniffCommand.spec, UnitsCommand.spec, CompletionCommand.spec, ManCommand.spec]
+    static let commands: [CommandSpec] = [
+        ConvertCommand.spec, SniffCommand.spec, UnitsCommand.spec, PlanCommand.spec, CompletionCommand.spec, ManCommand.spec,
+    ]
 
     static let rootUsage = "Usage: unitpipe COMMAND [INPUT] [options]\n"
 
