@@ -147,6 +147,9 @@ enum Messages {
         case .unknownUnit(let name, let suggestion):
             return sentences("unknown unit '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""), "Run 'unitpipe units' to list the units")
         case .dimensionMismatch(let from, let fromDimension, let to, let toDimension):
+            if fromDimension.isReciprocal(of: toDimension) {
+                return "cannot convert from '\(from)' [\(fromDimension)] to '\(to)' [\(toDimension)]" + UnitError.reciprocalNote
+            }
             return "cannot convert from '\(from)' [\(fromDimension)] to '\(to)' [\(toDimension)]; FROM and TO must measure the same thing"
         case .factorOverflow(let from, let to):
             return "the exact factor from '\(from)' to '\(to)' does not fit in 128-bit integers; convert through an intermediate unit"
