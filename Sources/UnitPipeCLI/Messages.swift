@@ -137,9 +137,12 @@ enum Messages {
 
     /// The line after a run in which rows failed: how many, and where to look.
     static func outcomeLine(_ summary: RunSummary, errorsPath: String?) -> String {
-        var note = "\(summary.rowsRejected) of \(counted(summary.rowsIn, "row")) rejected"
-        if summary.rowsRejected == 0 { note = "some cells failed and were emptied (--on-error keep)" }
-        return note + (errorsPath.map { "; see \($0)" } ?? "; add -e FILE to see which and why")
+        var parts: [String] = []
+        if summary.rowsRejected > 0 || summary.cellsEmptied == nil {
+            parts.append("\(summary.rowsRejected) of \(counted(summary.rowsIn, "row")) rejected")
+        }
+        if let emptied = summary.cellsEmptied, emptied > 0 { parts.append("\(counted(emptied, "cell")) emptied (--on-error keep)") }
+        return parts.joined(separator: ", ") + (errorsPath.map { "; see \($0)" } ?? "; add -e FILE to see which and why")
     }
 
     static func render(_ error: UnitError) -> String {

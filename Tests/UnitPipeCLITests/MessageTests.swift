@@ -41,6 +41,11 @@ struct MessageTests {
         (["convert", "$D/in.csv", "-c", "d:km:m", "-o", "$D/out.csv", "--max-errors", "1"], "d\nx\ny\n", 2,
          "unitpipe convert: stopped: more than 1 row failed (--max-errors 1); the output was not written. See the error report (-e) for the failures\n"),
         (["convert", "$D/in.csv", "-c", "d:km:m", "-o", "$D/out.csv", "--quiet"], "d\nx\n", 1, ""),
+        // --on-error keep: emptied cells are counted with the rejected rows.
+        (["convert", "$D/in.csv", "-c", "d:km:m", "-c", "e:km:m", "-o", "$D/out.csv", "--on-error", "keep"], "d,e\nx,y\n1,2\n3\nz,4\n", 1,
+         "unitpipe convert: 1 of 4 rows rejected, 3 cells emptied (--on-error keep); add -e FILE to see which and why\n"),
+        (["convert", "$D/in.csv", "-c", "d:km:m", "-o", "$D/out.csv", "--on-error", "keep"], "d\nx\n1\n", 1,
+         "unitpipe convert: 1 cell emptied (--on-error keep); add -e FILE to see which and why\n"),
         (["convert", "$D/in.csv", "-c", "d:kmh:m/s", "-o", "$D/out.csv"], "d\n1\n", 2,
          "unitpipe convert: unknown unit 'kmh'; did you mean 'km/h'? Run 'unitpipe units' to list the units\n"),
         // The other side is a length: km/h (a speed) is not offered.
@@ -63,6 +68,19 @@ struct MessageTests {
         let result = try CLIHarness.run(arguments, files: ["in.csv": input])
         #expect(result.status == status)
         #expect(result.stderr == message)
+    }
+
+    @Test("--on-error keep: the summary counts the emptied cells")
+    func keptCellsInTheSummary() throws {
+        let result = try CLIHarness.run(["convert", "$D/in.csv", "-c", "d:km:m", "-c", "e:km:m", "-o", "$D/out.csv", "--on-error", "keep",
+                                         "--summary", "$D/s.json", "-q"], files: ["in.csv": "d,e\nx,y\n1,2\n3\nz,4\n"])
+        #expect(result.status == 1)
+        #expect(result.file("out.csv") == "d,e\n,\n1000,2000\n,4000\n")
+        let summary = try #require(result.file("s.json"))
+        #expect(summary.contains("\"rows_in\": 4, \"rows_out\": 3, \"rows_rejected\": 1, \"cells_emptied\": 3,"))
+        let reject = try CLIHarness.run(["convert", "$D/in.csv", "-c", "d:km:m", "-o", "$D/out.csv", "--summary", "$D/s.json", "-q"],
+                                        files: ["in.csv": "d\nx\n"])
+        #expect(reject.file("s.json")?.contains("cells_emptied") == false)
     }
 
     @Test("invalid_number names the likely cause and its fix", arguments: [
