@@ -116,4 +116,44 @@ struct BigUInt: Comparable, Sendable {
         }
         return false
     }
+
+    /// 10^`exponent` (≥ 0).
+    static func powerOfTen(_ exponent: Int) -> BigUInt {
+        precondition(exponent >= 0)
+        var result = BigUInt(UInt64(1)), base = BigUInt(UInt64(10)), n = exponent
+        while n > 0 {
+            if n & 1 == 1 { result = result * base }
+            n >>= 1
+            if n > 0 { base = base * base }
+        }
+        return result
+    }
+
+    /// The quotient and remainder of `self / divisor` (long division, one bit at a time; for the slow path).
+    func quotientAndRemainder(dividingBy divisor: BigUInt) -> (quotient: BigUInt, remainder: BigUInt) {
+        precondition(!divisor.isZero, "BigUInt division by zero")
+        if self < divisor { return (BigUInt(UInt64(0)), self) }
+        let shift = bitWidth - divisor.bitWidth
+        var remainder = self
+        var shifted = divisor << shift
+        var quotient = [UInt64](repeating: 0, count: shift / 64 + 1)
+        for bit in stride(from: shift, through: 0, by: -1) {
+            if !(remainder < shifted) {
+                remainder = remainder - shifted
+                quotient[bit / 64] |= 1 << UInt64(bit % 64)
+            }
+            shifted = shifted >> 1
+        }
+        return (BigUInt(limbs: quotient), remainder)
+    }
+
+    /// Divides by a one-limb divisor in place and returns the remainder.
+    mutating func divide(by divisor: UInt64) -> UInt64 {
+        var remainder: UInt64 = 0
+        for i in stride(from: limbs.count - 1, through: 0, by: -1) {
+            (limbs[i], remainder) = divisor.dividingFullWidth((remainder, limbs[i]))
+        }
+        normalize()
+        return remainder
+    }
 }

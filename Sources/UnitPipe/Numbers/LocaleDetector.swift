@@ -173,15 +173,15 @@ extension NumberConventions {
 extension NumberParser {
     /// Parses a cell of an undecided `auto` column: the cell's own evidence picks the decimal
     /// separator, and a cell readable two ways is ``NumberError/ambiguousNumber``.
-    func parseUndecided(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
+    func scanUndecided(_ field: UnsafeRawBufferPointer) -> NumberScan {
         let conventions: NumberConventions
         switch LocaleDetector.classify(field) {
         case .ambiguous:
             // Two-way only when it is a number both ways (`1,234`); text around the digits
             // (`ab1,234`) is no number either way.
-            let asPoint = NumberParser(conventions: .automaticPoint, context: context).parse(field)
-            let asComma = NumberParser(conventions: .automaticComma, context: context).parse(field)
-            switch (asPoint, asComma) {
+            let asPoint = NumberParser(conventions: .automaticPoint, context: context).scan(field)
+            let asComma = NumberParser(conventions: .automaticComma, context: context).scan(field)
+            switch (asPoint.parseResult, asComma.parseResult) {
             case (.number(let a), .number(let b)): return a == b ? asPoint : .failure(.ambiguousNumber)
             case (.number, _): return asPoint
             case (_, .number): return asComma
@@ -190,6 +190,6 @@ extension NumberParser {
         case .decimal(0x2C): conventions = .automaticComma
         case .none, .decimal(_): conventions = .automaticPoint
         }
-        return NumberParser(conventions: conventions, context: context).parse(field)
+        return NumberParser(conventions: conventions, context: context).scan(field)
     }
 }

@@ -54,6 +54,8 @@ public struct ConvertOptions: Sendable {
     public var onError: OnError = .reject
     /// `--decimals N`; `nil` writes shortest round-trip digits.
     public var decimals: Int?
+    /// `--rounding`: how `--decimals` breaks ties (half to even by default).
+    public var rounding: DecimalRounding = .halfEven
     /// `--required`: an empty selected cell is the error `empty`.
     public var isRequired = false
     /// `--max-errors N`: stop once more than N rows have failed.
