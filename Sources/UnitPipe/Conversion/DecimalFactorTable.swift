@@ -111,30 +111,35 @@ struct DecimalFactorTable: Sendable {
                                      flags: UnsafeMutablePointer<UInt64>, entries: UnsafePointer<ConversionFactor>,
                                      powers: UnsafePointer<Double>) -> Int {
         var lowest = Int32.max, highest = Int32.min
+        var largest = 0.0
         for i in 0..<count {
             lowest = min(lowest, indices[i])
             highest = max(highest, indices[i])
+            largest = max(largest, block[i].magnitude)
         }
         let slots = Int32(slotCount)
         let source = lowest / slots
         if highest / slots == source {
-            // One source: bring every mantissa to the largest slot when the products stay exact.
-            var maxSlot: Int32 = 0
-            for i in 0..<count { maxSlot = max(maxSlot, indices[i] - source * slots) }
+            // One source: bring every mantissa to the largest slot when the products stay exact
+            // (at most 2^53: certain when the largest mantissa times the largest power stays there).
+            let (minSlot, maxSlot) = (lowest - source * slots, highest - source * slots)
             var isExact = true
-            if maxSlot > 0 {
-                var tooLarge = false
-                for i in 0..<count {
-                    let y = block[i] * powers[Int(maxSlot - (indices[i] - source * slots))]
-                    tooLarge = tooLarge || y.magnitude > 0x1p53
+            if maxSlot > minSlot {
+                let powerBase = Int(maxSlot + source * slots)
+                if !(largest * powers[Int(maxSlot - minSlot)] <= 0x1p53) {
+                    var tooLarge = false
+                    for i in 0..<count {
+                        let y = block[i] * powers[powerBase - Int(indices[i])]
+                        tooLarge = tooLarge || y.magnitude > 0x1p53
+                    }
+                    isExact = !tooLarge
                 }
-                isExact = !tooLarge
                 if isExact {
-                    for i in 0..<count { block[i] *= powers[Int(maxSlot - (indices[i] - source * slots))] }
+                    for i in 0..<count { block[i] *= powers[powerBase - Int(indices[i])] }
                 }
             }
             if isExact {
-                let factor = entries[Int(source * slots + maxSlot)]
+                let factor = entries[Int(highest)]
                 if factor.isPlainProduct {
                     let scale = factor.scaleHi
                     for i in 0..<count { block[i] = block[i] * scale + 0 }

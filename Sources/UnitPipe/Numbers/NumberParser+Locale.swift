@@ -115,8 +115,8 @@ extension NumberParser {
     /// Parses a cell with the locale's conventions and the column's context, with the general path
     /// alone (see the design note).
     @inline(never)
-    func scanLocalizedGeneral(_ field: UnsafeRawBufferPointer) -> NumberScan {
-        if conventions.mode == .undecided { return scanUndecided(field) }
+    func scanLocalizedGeneral(_ field: UnsafeRawBufferPointer, long: UnsafeMutablePointer<LongDecimal?>? = nil) -> NumberScan {
+        if conventions.mode == .undecided { return scanUndecided(field, long: long) }
         var start = 0
         var end = field.count
         while start < end {
@@ -320,7 +320,7 @@ extension NumberParser {
             if hasPercent { count = Self.shiftExponent(base, count: count, exponentStart: exponentStart, by: -2) }
             if isNegative { base[0] = NumberParser.ASCII.minus }
             let offset = isNegative ? 0 : 1
-            return Self.scanCLocaleGeneral(UnsafeRawBufferPointer(start: base + offset, count: count - offset))
+            return Self.scanCLocaleGeneral(UnsafeRawBufferPointer(start: base + offset, count: count - offset), long: long)
         }
     }
 

@@ -127,7 +127,26 @@ public struct NumberParser: Sendable {
     /// - Returns: The correctly rounded number, ``NumberParseResult/empty`` for a blank cell,
     ///   or the reason the cell is not a number.
     public func parse(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
-        scan(field).parseResult
+        let result = scan(field)
+        if case .long = result, let long = scanLong(field) { return Self.parseResult(long) }
+        return result.parseResult
+    }
+
+    /// The nearest `Double` of a long decimal (an infinite one is ``NumberError/overflow``).
+    static func parseResult(_ long: LongDecimal) -> NumberParseResult {
+        let value = ExactRounding.nearest(long)
+        return value.isInfinite ? .failure(.overflow) : .number(value)
+    }
+
+    /// Reads a cell every digit of which matters (a ``NumberScan/long`` scan) exactly, through the
+    /// general path; `nil` for any other cell.
+    ///
+    /// - Parameter field: The bytes of the field.
+    /// - Returns: The cell's decimal with every digit, or `nil`.
+    public func scanLong(_ field: UnsafeRawBufferPointer) -> LongDecimal? {
+        var long: LongDecimal?
+        guard case .long = withUnsafeMutablePointer(to: &long, { scanGeneral(field, long: $0) }) else { return nil }
+        return long
     }
 
     /// Scans one cell into its exact decimal value (one scan: the fast path, else the general path).
@@ -183,21 +202,26 @@ public struct NumberParser: Sendable {
     /// - Parameter field: The bytes of the field.
     /// - Returns: The correctly rounded number, empty, or the reason the cell is not a number.
     func parseGeneral(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
-        scanGeneral(field).parseResult
+        var long: LongDecimal?
+        let result = withUnsafeMutablePointer(to: &long) { scanGeneral(field, long: $0) }
+        if case .long = result, let long { return Self.parseResult(long) }
+        return result.parseResult
     }
 
     /// The same scan as ``scan(_:)`` from the general paths alone.
     ///
-    /// - Parameter field: The bytes of the field.
+    /// - Parameters:
+    ///   - field: The bytes of the field.
+    ///   - long: Where a ``NumberScan/long`` scan leaves every digit, or `nil` to skip reading them.
     /// - Returns: The cell's decimal, empty, or the reason the cell is not a number.
     @inline(never)
-    func scanGeneral(_ field: UnsafeRawBufferPointer) -> NumberScan {
+    func scanGeneral(_ field: UnsafeRawBufferPointer, long: UnsafeMutablePointer<LongDecimal?>? = nil) -> NumberScan {
         if tryFastPathFirst {
-            let result = Self.scanCLocaleGeneral(field)
-            if needsLocalePath, case .failure(.invalidNumber) = result { return scanLocalizedGeneral(field) }
+            let result = Self.scanCLocaleGeneral(field, long: long)
+            if needsLocalePath, case .failure(.invalidNumber) = result { return scanLocalizedGeneral(field, long: long) }
             return result
         }
-        return scanLocalizedGeneral(field)
+        return scanLocalizedGeneral(field, long: long)
     }
 
     /// Parses one cell in the C grammar alone, every form of it: the general path of the C
@@ -206,7 +230,7 @@ public struct NumberParser: Sendable {
     /// - Parameter field: The bytes of the field.
     /// - Returns: The cell's decimal, empty, or the reason the cell is not a C number.
     @inline(never)
-    static func scanCLocaleGeneral(_ field: UnsafeRawBufferPointer) -> NumberScan {
+    static func scanCLocaleGeneral(_ field: UnsafeRawBufferPointer, long: UnsafeMutablePointer<LongDecimal?>? = nil) -> NumberScan {
         var start = 0
         var end = field.count
         // Trim leading blanks.
@@ -300,7 +324,8 @@ public struct NumberParser: Sendable {
             if index != end { return .failure(.invalidNumber) }
             if magnitude >= Self.exponentSaturation {
                 // Far beyond any finite value: the exponent saturates.
-                return .long(LongDecimal(scanning: UnsafeRawBufferPointer(rebasing: field[bodyStart..<end]), isNegative: isNegative))
+                long?.pointee = LongDecimal(scanning: UnsafeRawBufferPointer(rebasing: field[bodyStart..<end]), isNegative: isNegative)
+                return .long
             }
             explicitExponent = isExponentNegative ? -magnitude : magnitude
         }
@@ -308,7 +333,8 @@ public struct NumberParser: Sendable {
 
         if digitCount > Self.maxExactDigits,
            Self.significantDigitCount(field, digits: bodyStart..<index, digitCount: digitCount) > Self.maxExactDigits {
-            return .long(LongDecimal(scanning: UnsafeRawBufferPointer(rebasing: field[bodyStart..<end]), isNegative: isNegative))
+            long?.pointee = LongDecimal(scanning: UnsafeRawBufferPointer(rebasing: field[bodyStart..<end]), isNegative: isNegative)
+            return .long
         }
         if mantissa == 0 { return .decimal(ScannedDecimal(mantissa: 0, exponent: 0, isNegative: isNegative)) }
         return .decimal(ScannedDecimal(mantissa: mantissa, exponent: explicitExponent - fractionDigitCount, isNegative: isNegative))

@@ -130,8 +130,9 @@ public struct LongDecimal: Equatable, Sendable {
 public enum NumberScan: Equatable, Sendable {
     /// A number of at most 19 significant digits.
     case decimal(ScannedDecimal)
-    /// A number of more significant digits, every one kept.
-    case long(LongDecimal)
+    /// A number of more significant digits: ``NumberParser/scanLong(_:)`` reads every one of them
+    /// (no payload, so a scan stays a trivial value on the hot path).
+    case long
     /// The cell holds nothing but blanks.
     case empty
     /// The cell is not a number.
@@ -142,7 +143,7 @@ public enum NumberScan: Equatable, Sendable {
         let value: Double
         switch self {
         case .decimal(let decimal): value = decimal.doubleValue
-        case .long(let decimal): value = ExactRounding.nearest(decimal)
+        case .long: preconditionFailure("a long scan is read with scanLong")
         case .empty: return .empty
         case .failure(let error): return .failure(error)
         }
@@ -155,9 +156,6 @@ public enum NumberScan: Equatable, Sendable {
         case .decimal(var decimal):
             decimal.isNegative.toggle()
             return .decimal(decimal)
-        case .long(var decimal):
-            decimal.isNegative.toggle()
-            return .long(decimal)
         default:
             return self
         }

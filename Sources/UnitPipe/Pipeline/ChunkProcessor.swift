@@ -93,6 +93,10 @@ final class ChunkProcessor: @unchecked Sendable {
     private var fixedTables: [DecimalFactorTable?]
     /// Per batch: the rows whose decimal the kernel cannot take (more digits, far exponents), decided exactly.
     private var exactRows = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    /// Whether numbers are written in `--output-locale` (checked once, not per cell).
+    private let writesLocalized: Bool
+    /// Whether converted numbers are written with `--decimals`.
+    private let writesFixed: Bool
     /// How many values the exact slow paths decided since the processor was made.
     private(set) var exactCount = 0
     /// This worker's unit resolvers (per-row and in-cell units), each caching the strings it has seen.
@@ -130,6 +134,8 @@ final class ChunkProcessor: @unchecked Sendable {
         }
         targetSymbols = plan.conversions.map { Array($0.target.symbol.utf8) }
         bigFixed = plan.conversions.map { _ in [:] }
+        writesLocalized = plan.outputConventions != nil
+        writesFixed = plan.options.decimals != nil
         let decimals = plan.options.decimals
         let tie = plan.options.rounding
         decimalTables = plan.conversions.map { conversion in
@@ -277,8 +283,13 @@ final class ChunkProcessor: @unchecked Sendable {
         let values = self.values[k]
         let codes = self.codes[k]
         let sources = self.sources[k]
-        var isFixed = false
-        if case .fixed = conversion.source { isFixed = true }
+        var isFixed = false, isInCell = false
+        switch conversion.source {
+        case .fixed: isFixed = true
+        case .inCell: isInCell = true
+        case .unitColumn: break
+        }
+        let field = conversion.field
         var hasSource = false
         var exactRowCount = 0
         for r in 0..<count {
@@ -288,7 +299,7 @@ final class ChunkProcessor: @unchecked Sendable {
                 codes[r] = CellCode.skipped
                 continue
             }
-            switch scanCell(k, record: r, of: batch, parser: numberParser) {
+            switch ChunkProcessor.scanCell(batch.field(field, of: r), isInCell: isInCell, parser: numberParser) {
             case .decimal(let decimal):
                 if let (mantissa, slot) = DecimalFactorTable.kernelInput(decimal) {
                     values[r] = mantissa
@@ -362,10 +373,8 @@ final class ChunkProcessor: @unchecked Sendable {
     /// Scans row `r`'s cell of conversion `k`: the number part of an in-cell unit, with a minus
     /// sign before the unit applied.
     @inline(__always)
-    private func scanCell(_ k: Int, record r: Int, of batch: RecordBatch, parser: NumberParser) -> NumberScan {
-        let conversion = plan.conversions[k]
-        let cell = batch.field(conversion.field, of: r)
-        guard case .inCell = conversion.source else { return parser.scan(cell) }
+    private static func scanCell(_ cell: UnsafeRawBufferPointer, isInCell: Bool, parser: NumberParser) -> NumberScan {
+        guard isInCell else { return parser.scan(cell) }
         let split = InCellUnit.split(cell)
         if split.placement == .both { return .failure(.ambiguousUnit) }
         let scan = parser.scan(UnsafeRawBufferPointer(rebasing: cell[split.number]))
@@ -374,12 +383,23 @@ final class ChunkProcessor: @unchecked Sendable {
 
     /// Row `r`'s exact decimal and factor: the cell read again, with its exponent kept whole.
     private func exactInput(_ k: Int, record r: Int, of batch: RecordBatch) -> (LongDecimal, ConversionFactor)? {
-        let decimal: LongDecimal
-        switch scanCell(k, record: r, of: batch, parser: plan.conversions[k].parser) {
+        let conversion = plan.conversions[k]
+        var cell = batch.field(conversion.field, of: r)
+        var isNegated = false
+        if case .inCell = conversion.source {
+            let split = InCellUnit.split(cell)
+            isNegated = split.isNegatedBeforeUnit
+            cell = UnsafeRawBufferPointer(rebasing: cell[split.number])
+        }
+        var decimal: LongDecimal
+        switch conversion.parser.scan(cell) {
         case .decimal(let short): decimal = LongDecimal(short)
-        case .long(let long): decimal = long
+        case .long:
+            guard let long = conversion.parser.scanLong(cell) else { return nil }
+            decimal = long
         default: return nil
         }
+        if isNegated { decimal.isNegative.toggle() }
         let factor: ConversionFactor
         switch plan.conversions[k].source {
         case .fixed(let matrix): factor = matrix.factors[0]
@@ -516,7 +536,11 @@ final class ChunkProcessor: @unchecked Sendable {
         let k = conversionOfField[f]
         if k >= 0 {
             if codes[k][r] == CellCode.converted {
-                if let fixed = fixedValues[k] { writeFixed(fixed[r], column: k, record: r, to: &cursor) } else { writeNumber(values[k][r], to: &cursor) }
+                if writesFixed, let fixed = fixedValues[k] {
+                    writeFixed(fixed[r], column: k, record: r, to: &cursor)
+                } else {
+                    writeNumber(values[k][r], to: &cursor)
+                }
             }
         } else {
             targetSymbols[-2 - k].withUnsafeBytes { writer.writeField($0, to: &cursor) }
@@ -526,7 +550,7 @@ final class ChunkProcessor: @unchecked Sendable {
     /// Writes a converted number's shortest digits, normalized or in `--output-locale`.
     @inline(__always)
     private func writeNumber(_ value: Double, to cursor: inout ByteCursor) {
-        guard plan.outputConventions != nil else {
+        guard writesLocalized else {
             cursor.write(maxCount: NumberWriter.maxShortestLength) { NumberWriter.writeShortest(value, into: $0) }
             return
         }
@@ -539,7 +563,7 @@ final class ChunkProcessor: @unchecked Sendable {
         let decimals = plan.options.decimals ?? 0
         if scaled.isNaN {
             guard let text = bigFixed[k][r] else { return }
-            if plan.outputConventions == nil {
+            if !writesLocalized {
                 cursor.write(maxCount: text.count) { $0.update(from: text, count: text.count); return text.count }
             } else {
                 writeLocalized(count: text.withUnsafeBufferPointer { bytes in
@@ -550,7 +574,7 @@ final class ChunkProcessor: @unchecked Sendable {
             }
             return
         }
-        guard plan.outputConventions != nil else {
+        guard writesLocalized else {
             cursor.write(maxCount: NumberWriter.maxFixedLength(decimals: decimals)) {
                 NumberWriter.writeScaledInteger(scaled, decimals: decimals, into: $0)
             }
