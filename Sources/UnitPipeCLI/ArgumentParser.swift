@@ -1,4 +1,5 @@
 import UnitPipe
+import UnitPipeUnits
 
 // A small declarative argument parser: one `OptionSpec` per option drives
 // parsing, the help text and the error messages (after swift-argument-parser).

@@ -1,4 +1,6 @@
 import UnitPipe
+import UnitPipeNumbers
+import UnitPipeCSV
 
 /// `unitpipe convert`: converts columns between units and writes the normalized file.
 enum ConvertCommand {
@@ -36,7 +38,9 @@ enum ConvertCommand {
             OptionSpec(["--required"], help: "an empty cell in a converted column is the error 'empty'", default: "empty stays empty"),
             OptionSpec(["--max-errors"], value: "N", help: "stop (exit 2) once more than N rows have failed", default: "no limit"),
             OptionSpec(["--max-field-size"], value: "SIZE", help: "longest field in bytes (K, M, G suffixes); a longer one is malformed_csv", default: "64M"),
+            OptionSpec(["--reader"], value: "KIND", help: "split: lines without a quote are split directly, libcsv parses the rest; libcsv: libcsv parses every record (same records, slower)", default: "split"),
             OptionSpec(["--threads"], value: "N", help: "worker threads; the output is identical for every N", default: "the number of cores"),
+            OptionSpec(["-q", "--quiet"], help: "no summary line and no warnings on standard error (errors are still printed)"),
             OptionSpec(["-h", "--help"], help: "show this help"),
         ],
         examples: [
@@ -61,14 +65,14 @@ enum ConvertCommand {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         let options = try makeOptions(arguments)
         let outcome = ConvertJob(options: options).run()
+        let isQuiet = arguments.has("quiet")
+        if !isQuiet {
+            for warning in outcome.warnings { Console.error("unitpipe convert: warning: \(Messages.render(warning))\n") }
+        }
         if let failure = outcome.failure {
             Console.error("unitpipe convert: \(Messages.render(failure))\n")
-        } else if outcome.summary.status == .rejected {
-            let s = outcome.summary
-            var note = "unitpipe convert: \(s.rowsRejected) of \(s.rowsIn) rows rejected"
-            if s.rowsRejected == 0 { note = "unitpipe convert: some cells failed and were emptied (--on-error keep)" }
-            if options.errorsPath == nil { note += "; add -e FILE to see which and why" } else { note += "; see \(options.errorsPath ?? "")" }
-            Console.error(note + "\n")
+        } else if outcome.summary.status == .rejected, !isQuiet {
+            Console.error("unitpipe convert: \(Messages.outcomeLine(outcome.summary, errorsPath: options.errorsPath))\n")
         }
         return outcome.exitStatus
     }
@@ -103,9 +107,11 @@ enum ConvertCommand {
         options.outputLocale = arguments.value("output-locale")
         options.ratesPath = arguments.value("rates")
         options.ratesDate = arguments.value("rates-date")
+        if let text = arguments.value("reader") {
+            options.reader = try UsageValues.choice(text, option: "--reader", as: ReaderKind.self)
+        }
         if let text = arguments.value("threads") {
-            options.threads = try UsageValues.count(text, option: "--threads", maximum: 256)
-            if options.threads == 0 { throw .invalidValue(option: "--threads", value: text, reason: "use a whole number from 1 to 256") }
+            options.threads = try UsageValues.count(text, option: "--threads", minimum: 1, maximum: 256)
         }
         return options
     }

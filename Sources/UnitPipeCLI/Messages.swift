@@ -1,4 +1,5 @@
 import UnitPipe
+import UnitPipeUnits
 
 /// Renders errors as the one-line messages users see: the problem, then the fix.
 enum Messages {
@@ -9,6 +10,16 @@ enum Messages {
         case let error as UnitError: return render(error)
         default: return String(describing: error)
         }
+    }
+
+    /// `first` and `second` as two sentences: a period between them unless `first` already ends one (`…?`).
+    static func sentences(_ first: String, _ second: String) -> String {
+        first.last.map { ".?!".contains($0) } == true ? "\(first) \(second)" : "\(first). \(second)"
+    }
+
+    /// `1 row`, `2 rows`: a count with its noun in the right number.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     static func render(_ error: UsageError) -> String {
@@ -57,9 +68,12 @@ enum Messages {
         case .unit(let error):
             return render(error)
         case .unitExpression(let error):
-            return error.message + ". Run 'unitpipe units' to list the units"
+            return sentences(error.message, "Run 'unitpipe units' to list the units")
         case .locale(let error):
             switch error {
+            case .unknownLocale(let id) where id.lowercased() == "auto":
+                // `--locale auto` is valid, so this is `--output-locale auto`.
+                return "--output-locale needs a locale identifier such as de_DE, fr_FR or en_IN; 'auto' only applies to reading (--locale auto)"
             case .unknownLocale(let id):
                 return "unknown locale '\(id)'; give an identifier such as de_DE, fr_FR, en_IN, 'C' for '.' decimals without grouping, or 'auto'"
             case .unsupportedLocale(let id):
@@ -72,7 +86,7 @@ enum Messages {
         case .invalidUnitColumn(let name):
             return "column '\(name)' cannot hold units: it is converted itself, or it is the unit column of another -c; give each value column its own unit column"
         case .tooManyErrors(let limit):
-            return "stopped: more than \(limit) rows failed (--max-errors \(limit)); the output was not written. See the error report (-e) for the failures"
+            return "stopped: more than \(counted(limit, "row")) failed (--max-errors \(limit)); the output was not written. See the error report (-e) for the failures"
         case .interrupted(let signal):
             return "\(signal == 2 ? "interrupted" : "terminated") by signal \(signal); the output was not written, the summary says how far the run got"
         case .stoppedAtError(let cell):
@@ -81,10 +95,26 @@ enum Messages {
         }
     }
 
+    static func render(_ warning: JobWarning) -> String {
+        switch warning {
+        case .headerLooksLikeData(let fields):
+            var shown = fields.prefix(6).joined(separator: ",")
+            if fields.count > 6 { shown += ",…" }
+            return "the first row (\(shown)) holds numbers, so it may be data rather than a header; it was used as the header. If the file has no header, add --no-header"
+        }
+    }
+
+    /// The line after a run in which rows failed: how many, and where to look.
+    static func outcomeLine(_ summary: RunSummary, errorsPath: String?) -> String {
+        var note = "\(summary.rowsRejected) of \(counted(summary.rowsIn, "row")) rejected"
+        if summary.rowsRejected == 0 { note = "some cells failed and were emptied (--on-error keep)" }
+        return note + (errorsPath.map { "; see \($0)" } ?? "; add -e FILE to see which and why")
+    }
+
     static func render(_ error: UnitError) -> String {
         switch error {
         case .unknownUnit(let name, let suggestion):
-            return "unknown unit '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "") + " Run 'unitpipe units' to list the units"
+            return sentences("unknown unit '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""), "Run 'unitpipe units' to list the units")
         case .dimensionMismatch(let from, let fromDimension, let to, let toDimension):
             return "cannot convert from '\(from)' [\(fromDimension)] to '\(to)' [\(toDimension)]; FROM and TO must measure the same thing"
         case .factorOverflow(let from, let to):

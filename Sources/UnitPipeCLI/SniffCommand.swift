@@ -1,4 +1,5 @@
 import UnitPipe
+import UnitPipeCSV
 
 /// `unitpipe sniff`: describes a file's dialect and numeric columns without converting anything.
 enum SniffCommand {

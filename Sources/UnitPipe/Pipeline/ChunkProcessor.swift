@@ -10,6 +10,10 @@
 // its libcsv state between `feed` calls, so a chunk that ends inside a record
 // can be continued with the next chunk's bytes by the ordered writer.
 
+import UnitPipeCSV
+import UnitPipeNumbers
+import UnitPipeUnits
+
 /// Per-column counts, folded into the run summary.
 struct ColumnStats: Equatable {
     var converted = 0
@@ -116,7 +120,7 @@ final class ChunkProcessor: @unchecked Sendable {
 
     init(plan: JobPlan) {
         self.plan = plan
-        parser = RecordParser(dialect: plan.dialect, maxFieldSize: plan.options.maxFieldSize)
+        parser = RecordParser(dialect: plan.dialect, maxFieldSize: plan.options.maxFieldSize, reader: plan.options.reader)
         columns = Array(repeating: ColumnStats(), count: plan.conversions.count)
         writer = plan.writer
         conversionOfField = .allocate(capacity: max(1, plan.columnCount))
@@ -672,7 +676,7 @@ final class ChunkProcessor: @unchecked Sendable {
         let message: String
         switch code {
         case .invalidNumber:
-            message = "'\(raw)' is not a number in locale \(locale); fix the cell or choose the file's locale with --locale"
+            message = NumberHint.invalidNumber(raw, locale: locale, conventions: conversion.parser.conventions, unit: spec.from)
         case .multipleDecimal:
             message = "'\(raw)' has more than one decimal separator"
         case .grouping:
@@ -692,17 +696,16 @@ final class ChunkProcessor: @unchecked Sendable {
         default:
             message = "cell '\(raw)' failed: \(code.rawValue)"
         }
-        var value = raw
-        if case .unitColumn(let unitField, _) = conversion.source {
-            value = raw + " " + String(decoding: batch.field(unitField, of: r), as: UTF8.self)
-        }
-        return CellError(record: index, line: batch.line(of: r), column: conversion.name, value: value, code: code, message: message)
+        return CellError(record: index, line: batch.line(of: r), column: conversion.name, value: raw, code: code, message: message)
     }
 
     /// The resolver's message for row `r`'s unit (resolved again: the resolver caches failures).
     private func unitMessage(_ k: Int, record r: Int, of batch: RecordBatch) -> String? {
         guard let trimmed = unitText(k, record: r, of: batch) else { return nil }
         if trimmed.isEmpty {
+            if case .unitColumn = plan.conversions[k].source {
+                return "the unit column '\(plan.conversions[k].spec.from.dropFirst())' is empty in this row; write the row's unit there (e.g. 'km')"
+            }
             return "no unit in the cell and no default; write the unit (e.g. '5 km') or give one: -c NAME:*km:TO"
         }
         guard var resolver = resolvers[k] else { return nil }

@@ -1,3 +1,4 @@
+
 /// One `-c NAME:FROM:TO[=NEWNAME]` conversion request.
 public struct ColumnSpec: Sendable, Equatable {
     /// How a column is named on the command line.

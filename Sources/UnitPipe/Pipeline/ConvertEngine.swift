@@ -9,6 +9,8 @@
 // byte-identical for every thread count. Record numbers and lines are made
 // absolute by the writer, which alone knows what came before.
 
+import UnitPipeCSV
+import UnitPipeNumbers
 import Foundation
 
 /// The state of one running conversion: plan, outputs and counts.
@@ -22,6 +24,7 @@ final class ConvertEngine {
     private var rejectsFile: ReportFile?
     private(set) var summary = RunSummary()
     private(set) var closeFailure: JobError?
+    private(set) var warnings: [JobWarning] = []
     private var columns: [ColumnStats] = []
     private var failedRows = 0
     /// Data records and lines before the processor being consumed.
@@ -43,18 +46,20 @@ final class ConvertEngine {
                     .delimiter(for: prefix, isComplete: isWholeInput, quote: quote)
                 ?? UInt8(ascii: ",")
             let dialect = CSVDialect(delimiter: delimiter, quote: quote, hasHeader: options.hasHeader)
-            guard let first = try ConvertEngine.firstRecord(of: &prefix, source: input, dialect: dialect) else {
+            guard let first = try ConvertEngine.firstRecord(of: &prefix, source: input, dialect: dialect, reader: options.reader) else {
                 summary.bytesIn = input.bytesRead
                 try openOutputs(dialect: dialect, header: nil)
                 return
             }
             let columnNames = dialect.hasHeader ? first.fields : (1...max(1, first.fields.count)).map { "#\($0)" }
+            if dialect.hasHeader && Sniffer.recordLooksLikeData(first.fields) { warnings.append(.headerLooksLikeData(fields: first.fields)) }
             var start = prefix
             if dialect.hasHeader {
                 start.removeFirst(first.byteCount)
                 lineBase = first.lineCount
             }
-            let sampler = RecordParser(dialect: dialect, maxFieldSize: options.maxFieldSize, batchRecords: Int.max)
+            let sampler = RecordParser(
+                dialect: dialect, maxFieldSize: options.maxFieldSize, batchRecords: Int.max, reader: options.reader)
             sampler.feed(sample: start, isComplete: isWholeInput)
             let plan = try JobPlan.make(options: options, dialect: dialect, columnNames: columnNames, sample: sampler.batch())
             self.plan = plan
@@ -90,11 +95,11 @@ final class ConvertEngine {
 
     /// The first record (the header, or the first data record): its fields, the bytes and lines it spans.
     private static func firstRecord(
-        of prefix: inout [UInt8], source: InputSource, dialect: CSVDialect
+        of prefix: inout [UInt8], source: InputSource, dialect: CSVDialect, reader: ReaderKind
     ) throws(InputError) -> (fields: [String], byteCount: Int, lineCount: Int)? {
         var isComplete = false
         while true {
-            let parser = RecordParser(dialect: dialect, maxFieldSize: 64 << 20)
+            let parser = RecordParser(dialect: dialect, maxFieldSize: 64 << 20, reader: reader)
             var consumed = 0
             prefix.withUnsafeBytes { bytes in
                 while consumed < bytes.count && parser.pendingRecords == 0 {

@@ -3,6 +3,8 @@
 // record ends up in exactly one of output or rejects, and
 // rows_in = rows_out + rows_rejected holds on every path, failures included.
 
+import UnitPipeCSV
+
 /// One `unitpipe convert` run.
 public final class ConvertJob {
     public let options: ConvertOptions
@@ -13,6 +15,8 @@ public final class ConvertJob {
     public struct Outcome: Sendable {
         public var summary: RunSummary
         public var failure: JobError?
+        /// What the run did that the user may not have meant (a header that reads like data).
+        public var warnings: [JobWarning] = []
         /// The process exit status: 0 ok, 1 rows failed, 2 stopped.
         public var exitStatus: Int32 {
             if case .interrupted(let signal) = failure { return 128 + signal }
@@ -27,9 +31,11 @@ public final class ConvertJob {
         var summary = RunSummary()
         var failure: JobError?
         var engine: ConvertEngine?
+        var warnings: [JobWarning] = []
         do {
             let created = try ConvertEngine(options: options)
             engine = created
+            warnings = created.warnings
             try created.run(threads: options.threads)
         } catch {
             failure = error
@@ -48,7 +54,7 @@ public final class ConvertJob {
             summary.status = .rejected
         }
         if let path = options.summaryPath { ConvertJob.writeSummary(summary, to: path, failure: &failure) }
-        return Outcome(summary: summary, failure: failure)
+        return Outcome(summary: summary, failure: failure, warnings: warnings)
     }
 
     private static func writeSummary(_ summary: RunSummary, to path: String, failure: inout JobError?) {

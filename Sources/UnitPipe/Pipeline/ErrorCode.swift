@@ -1,3 +1,6 @@
+import UnitPipeNumbers
+import UnitPipeUnits
+
 /// The stable reason codes of the error report's `code` column (DESIGN §4).
 ///
 /// A test pins every raw value: renaming one breaks users' ETL jobs.

@@ -1,3 +1,6 @@
+import UnitPipeCSV
+import UnitPipeNumbers
+import UnitPipeUnits
 #if canImport(Glibc)
 import Glibc
 #endif

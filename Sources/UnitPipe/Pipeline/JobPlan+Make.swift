@@ -3,6 +3,10 @@
 // and, for `--locale auto`, each column's convention from the records of the
 // first 64 KiB.
 
+import UnitPipeCSV
+import UnitPipeNumbers
+import UnitPipeUnits
+
 extension JobPlan {
     /// Resolves the options against the header.
     ///
@@ -31,7 +35,7 @@ extension JobPlan {
             let field = try fieldIndex(of: spec.column, in: columnNames)
             let name = columnNames[field]
             if conversionOfField[field] >= 0 { throw .columnSelectedTwice(name) }
-            let target = try resolve(spec.to, in: catalog)
+            let target = try resolve(spec.to, in: catalog, dimension: (try? catalog.unit(expression: spec.from))?.dimension)
             let (source, declared) = try unitSource(spec, target: target, catalog: catalog, columnNames: columnNames)
             if case .unitColumn(let unitField, _) = source {
                 if unitField == field || conversionOfField[unitField] >= 0 || unitColumnOfField[unitField] >= 0 {
@@ -97,13 +101,19 @@ extension JobPlan {
     }
 
     /// A `FROM`/`TO` expression as a unit; a currency code without `--rates` gets its own message.
-    private static func resolve(_ expression: String, in catalog: UnitCatalog) throws(JobError) -> UnitDefinition {
+    ///
+    /// An unknown unit is offered only suggestions of `dimension`, the other side's, when it is known.
+    private static func resolve(_ expression: String, in catalog: UnitCatalog, dimension: Dimension? = nil) throws(JobError) -> UnitDefinition {
         do {
             return try catalog.unit(expression: expression)
         } catch {
             if case .noRate(let code) = error { throw .currencyNeedsRates(code) }
             if case .unit(.unknownUnit) = error, CurrencyCodes.code(for: expression) != nil {
                 throw .currencyNeedsRates(expression)
+            }
+            if let dimension, case .unit(.unknownUnit(let name, _)) = error {
+                let suggestion = name == expression ? catalog.expressionSuggestion(for: name, in: dimension) : catalog.suggestion(for: name, in: dimension)
+                throw .unitExpression(.unit(.unknownUnit(name, suggestion: suggestion)))
             }
             throw .unitExpression(error)
         }
@@ -124,7 +134,7 @@ extension JobPlan {
                 let resolver = try UnitResolver(target: target, catalog: catalog, defaultUnit: defaultUnit)
                 return (.inCell(resolver: resolver), defaultUnit)
             }
-            let from = try resolve(spec.from, in: catalog)
+            let from = try resolve(spec.from, in: catalog, dimension: target.dimension)
             return (.fixed(try FactorMatrix(sources: [from], target: target)), from)
         } catch let error as JobError {
             throw error

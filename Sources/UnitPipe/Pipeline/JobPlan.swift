@@ -1,3 +1,7 @@
+import UnitPipeCSV
+import UnitPipeNumbers
+import UnitPipeUnits
+
 /// Everything about a run that is settled before the first data record: the dialect, the columns,
 /// the conversions and the options that shape each row. Immutable and shared by every worker.
 struct JobPlan: @unchecked Sendable {

@@ -1,3 +1,5 @@
+import UnitPipeNumbers
+
 /// What a run did: the counts of DESIGN §5, written as JSON with `--summary`.
 public struct RunSummary: Sendable, Equatable {
     /// How the run ended.

@@ -4,6 +4,10 @@
 // a locale guess, a unit guess from the header, and how many cells could be
 // read two ways. It never converts anything.
 
+import UnitPipeCSV
+import UnitPipeNumbers
+import UnitPipeUnits
+
 /// What `unitpipe sniff` found.
 public struct SniffReport: Sendable, Equatable {
     /// One column's profile.
@@ -94,12 +98,16 @@ public enum Sniffer {
         return kinds.count == 1 ? kinds[0].0 : "mixed"
     }
 
+    /// `true` when a first record taken as a header reads like data: one of its fields is a number.
+    public static func recordLooksLikeData(_ fields: [String]) -> Bool {
+        let parser = NumberParser(conventions: .undecided)
+        return fields.contains { if case .number = parser.parse($0) { return true } else { return false } }
+    }
+
     /// A first record is a header when none of its fields is a number but some later cell in the same column is.
     private static func looksLikeHeader(_ first: [String], batch: RecordBatch, width: Int) -> Bool {
+        if recordLooksLikeData(first) { return false }
         let parser = NumberParser(conventions: .undecided)
-        if first.contains(where: { if case .number = parser.parse($0) { return true } else { return false } }) {
-            return false
-        }
         if batch.count < 2 { return true }
         for field in 0..<width {
             for r in 1..<min(batch.count, 50) where batch.fieldCount(of: r) == width {

@@ -1,3 +1,4 @@
+import UnitPipeCSV
 import Dispatch
 import Synchronization
 

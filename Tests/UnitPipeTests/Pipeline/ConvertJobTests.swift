@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import UnitPipe
+import UnitPipeCSV
+import UnitPipeNumbers
+import UnitPipeUnits
 
 /// Runs a job on `text` and returns its output, error report, rejects and summary.
 func runJob(_ text: String, configure: (inout ConvertOptions) -> Void) throws -> (output: String, errors: String, rejects: String, summary: RunSummary, failure: JobError?) {

@@ -1,5 +1,8 @@
 import Testing
 @testable import UnitPipe
+import UnitPipeCSV
+import UnitPipeNumbers
+import UnitPipeUnits
 
 @Suite("Error codes")
 struct ErrorCodeTests {

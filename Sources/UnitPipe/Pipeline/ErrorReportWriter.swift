@@ -1,0 +1,49 @@
+import UnitPipeCSV
+
+/// A report file written through a staging buffer: the error report and the rejects.
+public final class ReportFile {
+    private let file: OutputFile
+    /// Bytes waiting to be written; flushed past 64 KiB and on close.
+    public let buffer = ByteBuffer(capacity: 1 << 17)
+
+    /// Creates the file at `path` (written beside and renamed into place on close).
+    public init(path: String) throws(OutputError) {
+        file = try OutputFile(path: path)
+    }
+
+    /// Writes the staged bytes once there are enough of them.
+    public func flushIfFull() throws(OutputError) {
+        if buffer.count >= 1 << 16 { try file.write(buffer) }
+    }
+
+    /// Flushes and renames the file into place.
+    public func close() throws(OutputError) {
+        do {
+            try file.write(buffer)
+        } catch {
+            file.abandon()
+            throw error
+        }
+        try file.commit()
+    }
+}
+
+/// Formats the error report: CSV with header `record,line,column,value,code,message`, one row per failure.
+public enum ErrorReportFormat {
+    /// The report's header row.
+    public static let header = ["record", "line", "column", "value", "code", "message"]
+
+    static let writer = CSVWriter(delimiter: UInt8(ascii: ","), quote: UInt8(ascii: "\""))
+
+    /// Appends the header row.
+    public static func writeHeader(to buffer: ByteBuffer) {
+        writer.writeRecord(header, to: buffer)
+    }
+
+    /// Appends one error.
+    public static func write(_ error: CellError, to buffer: ByteBuffer) {
+        writer.writeRecord(
+            [String(error.record), String(error.line), error.column, error.value, error.code.rawValue, error.message],
+            to: buffer)
+    }
+}

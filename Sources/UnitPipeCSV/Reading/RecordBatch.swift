@@ -1,0 +1,256 @@
+// A batch of parsed records in one reusable byte arena (after rust-csv's
+// ByteRecord): all field bytes back to back, each followed by the delimiter,
+// the end offset of every field, and per record the end index into the
+// fields, the physical line it starts on, whether it was malformed and whether
+// it is plain. The delimiters make a record's fields, as stored, the same
+// bytes as its line when nothing in it was quoted, so the writer can copy a
+// run of plain fields in one go. The reader owns the memory and reuses it
+// for the next batch, so a batch is a view valid until the reader's next call.
+
+/// Growable storage the libcsv callbacks append to, reached through a raw pointer.
+struct RecordStorage {
+    var bytes: UnsafeMutablePointer<UInt8>
+    var byteCount = 0
+    var byteCapacity: Int
+    var fieldEnds: UnsafeMutablePointer<Int>
+    var fieldCount = 0
+    var fieldCapacity: Int
+    var recordEnds: UnsafeMutablePointer<Int>
+    var recordLines: UnsafeMutablePointer<Int>
+    var recordProblems: UnsafeMutablePointer<RecordProblem>
+    var recordIsPlain: UnsafeMutablePointer<Bool>
+    var recordCount = 0
+    var recordCapacity: Int
+    /// The byte stored after every field: the dialect's delimiter.
+    let separator: UInt8
+
+    /// The physical line (1-based) the reader is feeding.
+    var line = 1
+    /// The line on which the record being parsed started.
+    var recordStartLine = 1
+    /// `true` between the first byte of a record and its terminator.
+    var isInRecord = false
+    /// A problem to attach to the record being parsed when it ends.
+    var pendingProblem = RecordProblem.none
+    /// Longest field accepted; longer fields are truncated and their record marked.
+    var maxFieldSize: Int
+    /// The start of an oversized field whose bytes libcsv was told to drop; it stands in for the field.
+    var oversizedFieldPrefix: [UInt8]? = nil
+    /// Whether the piece being parsed holds no quote and no trimmable space (SpaceTrimCheck).
+    var isPiecePlain = false
+    /// Whether every piece the open record has taken bytes from so far was plain.
+    var isOpenRecordPlain = true
+
+    init(maxFieldSize: Int, separator: UInt8) {
+        self.separator = separator
+        byteCapacity = 1 << 20
+        fieldCapacity = 1 << 14
+        recordCapacity = 1 << 12
+        bytes = .allocate(capacity: byteCapacity)
+        fieldEnds = .allocate(capacity: fieldCapacity)
+        recordEnds = .allocate(capacity: recordCapacity)
+        recordLines = .allocate(capacity: recordCapacity)
+        recordProblems = .allocate(capacity: recordCapacity)
+        recordIsPlain = .allocate(capacity: recordCapacity)
+        self.maxFieldSize = maxFieldSize
+    }
+
+    func deallocate() {
+        bytes.deallocate()
+        fieldEnds.deallocate()
+        recordEnds.deallocate()
+        recordLines.deallocate()
+        recordProblems.deallocate()
+        recordIsPlain.deallocate()
+    }
+
+    /// Appends one field's bytes (a libcsv field callback).
+    @inline(__always)
+    mutating func appendField(_ source: UnsafeRawPointer?, count: Int) {
+        if !isInRecord {
+            isInRecord = true
+            recordStartLine = line
+        }
+        // The common case: an ordinary field that fits.
+        if let source, count <= maxFieldSize, oversizedFieldPrefix == nil,
+            byteCount + count < byteCapacity, fieldCount < fieldCapacity
+        {
+            copyBytes(bytes + byteCount, source.assumingMemoryBound(to: UInt8.self), count)
+            byteCount += count
+            fieldEnds[fieldCount] = byteCount
+            bytes[byteCount] = separator
+            byteCount += 1
+            fieldCount += 1
+            return
+        }
+        appendFieldSlowly(source, count: count)
+    }
+
+    /// `appendField` when the storage must grow, the field is empty or oversized, or an
+    /// oversized field's prefix stands in for it.
+    @inline(never)
+    private mutating func appendFieldSlowly(_ source: UnsafeRawPointer?, count: Int) {
+        if let prefix = oversizedFieldPrefix {
+            oversizedFieldPrefix = nil
+            prefix.withUnsafeBytes { appendBytes($0.baseAddress, count: $0.count) }
+        } else if count > maxFieldSize {
+            pendingProblem = .fieldTooLarge
+            appendBytes(source, count: min(count, RecordStorage.truncatedFieldLength))
+        } else {
+            appendBytes(source, count: count)
+        }
+        if fieldCount == fieldCapacity { grow(&fieldEnds, capacity: &fieldCapacity, needed: fieldCount + 1) }
+        fieldEnds[fieldCount] = byteCount
+        if byteCount == byteCapacity { grow(&bytes, capacity: &byteCapacity, needed: byteCount + 1) }
+        bytes[byteCount] = separator
+        byteCount += 1
+        fieldCount += 1
+    }
+
+    /// How many bytes of an oversized field are kept for the error report.
+    static let truncatedFieldLength = 256
+
+    private mutating func appendBytes(_ source: UnsafeRawPointer?, count n: Int) {
+        if byteCount + n > byteCapacity { grow(&bytes, capacity: &byteCapacity, needed: byteCount + n) }
+        if let source, n > 0 {
+            copyBytes(bytes + byteCount, source.assumingMemoryBound(to: UInt8.self), n)
+        }
+        byteCount += n
+    }
+
+    /// Closes the current record (a libcsv record callback).
+    mutating func endRecord() {
+        if recordCount == recordCapacity {
+            var capacity = recordCapacity
+            grow(&recordEnds, capacity: &capacity, needed: recordCount + 1)
+            capacity = recordCapacity
+            grow(&recordLines, capacity: &capacity, needed: recordCount + 1)
+            capacity = recordCapacity
+            grow(&recordProblems, capacity: &capacity, needed: recordCount + 1)
+            capacity = recordCapacity
+            grow(&recordIsPlain, capacity: &capacity, needed: recordCount + 1)
+            recordCapacity = capacity
+        }
+        recordEnds[recordCount] = fieldCount
+        recordLines[recordCount] = isInRecord ? recordStartLine : line
+        recordProblems[recordCount] = pendingProblem
+        recordIsPlain[recordCount] = isOpenRecordPlain && isPiecePlain
+        recordCount += 1
+        isInRecord = false
+        pendingProblem = .none
+        isOpenRecordPlain = true
+    }
+
+    /// Appends the record whose fields were just stored by the plain-line splitter.
+    @inline(__always)
+    mutating func appendRecord(line: Int, isPlain: Bool) {
+        isInRecord = true
+        recordStartLine = line
+        isPiecePlain = isPlain
+        isOpenRecordPlain = true
+        endRecord()
+    }
+
+    /// Makes room for `bytes` arena bytes and `fields` field ends in all.
+    @inline(__always)
+    mutating func reserve(bytes needed: Int, fields neededFields: Int) {
+        if needed > byteCapacity { grow(&bytes, capacity: &byteCapacity, needed: needed) }
+        if neededFields > fieldCapacity { grow(&fieldEnds, capacity: &fieldCapacity, needed: neededFields) }
+    }
+
+    /// Notes, after a piece is parsed, that a record left open took bytes from it.
+    mutating func notePieceParsed() {
+        if isInRecord { isOpenRecordPlain = isOpenRecordPlain && isPiecePlain }
+    }
+
+    /// Forgets every complete record; only valid between records.
+    mutating func reset() {
+        byteCount = 0
+        fieldCount = 0
+        recordCount = 0
+    }
+
+    @inline(never)
+    private func grow<T>(_ pointer: inout UnsafeMutablePointer<T>, capacity: inout Int, needed: Int) {
+        var newCapacity = max(capacity * 2, 16)
+        while newCapacity < needed { newCapacity *= 2 }
+        let fresh = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+        fresh.moveInitialize(from: pointer, count: capacity)
+        pointer.deallocate()
+        pointer = fresh
+        capacity = newCapacity
+    }
+}
+
+/// What was wrong with a record as read, before any field was looked at.
+public enum RecordProblem: UInt8, Sendable {
+    case none
+    /// The input ended inside a quoted field (an unterminated quote).
+    case unterminatedQuote
+    /// A field was longer than the reader's maximum field size.
+    case fieldTooLarge
+}
+
+/// A view of parsed records; valid until the reader's next `nextBatch()` call.
+public struct RecordBatch {
+    /// The number of records in the batch.
+    public let count: Int
+    /// The 0-based index of the batch's first record in the whole input (header included).
+    public let firstRecordIndex: Int
+    package let bytes: UnsafePointer<UInt8>
+    package let fieldEnds: UnsafePointer<Int>
+    let recordEnds: UnsafePointer<Int>
+    let recordLines: UnsafePointer<Int>
+    let recordProblems: UnsafePointer<RecordProblem>
+    let recordIsPlain: UnsafePointer<Bool>
+
+    init(storage: RecordStorage, firstRecordIndex: Int) {
+        count = storage.recordCount
+        self.firstRecordIndex = firstRecordIndex
+        bytes = UnsafePointer(storage.bytes)
+        fieldEnds = UnsafePointer(storage.fieldEnds)
+        recordEnds = UnsafePointer(storage.recordEnds)
+        recordLines = UnsafePointer(storage.recordLines)
+        recordProblems = UnsafePointer(storage.recordProblems)
+        recordIsPlain = UnsafePointer(storage.recordIsPlain)
+    }
+
+    /// The index of the record's first field in the batch's field list.
+    @inline(__always)
+    package func firstField(of record: Int) -> Int { record == 0 ? 0 : recordEnds[record - 1] }
+
+    /// The number of fields in `record`.
+    @inline(__always)
+    public func fieldCount(of record: Int) -> Int { recordEnds[record] - firstField(of: record) }
+
+    /// The offset of field `f` (an index into the batch's field list) in the byte arena.
+    @inline(__always)
+    package func start(ofField f: Int) -> Int { f == 0 ? 0 : fieldEnds[f - 1] + 1 }
+
+    /// The bytes of field `index` (0-based) of `record`.
+    @inline(__always)
+    public func field(_ index: Int, of record: Int) -> UnsafeRawBufferPointer {
+        let f = firstField(of: record) + index
+        let start = start(ofField: f)
+        return UnsafeRawBufferPointer(start: bytes + start, count: fieldEnds[f] - start)
+    }
+
+    /// `true` when no field of `record` needs quoting: it came from input without quotes and
+    /// without a space or tab at a field's edge. Its fields as stored, delimiters included, are
+    /// its output bytes.
+    @inline(__always)
+    public func isPlain(_ record: Int) -> Bool { recordIsPlain[record] }
+
+    /// The 1-based physical line on which `record` starts.
+    @inline(__always)
+    public func line(of record: Int) -> Int { recordLines[record] }
+
+    /// What was wrong with `record` as read.
+    @inline(__always)
+    public func problem(of record: Int) -> RecordProblem { recordProblems[record] }
+
+    /// The fields of `record` as strings (for headers, messages and tests; not for the hot path).
+    public func strings(of record: Int) -> [String] {
+        (0..<fieldCount(of: record)).map { String(decoding: field($0, of: record), as: UTF8.self) }
+    }
+}

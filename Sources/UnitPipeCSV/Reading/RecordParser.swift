@@ -1,0 +1,195 @@
+// Records from bytes, with the line each starts on. libcsv reports no
+// positions, so the parser hands it one physical line at a time (split after
+// LF, CRLF or a lone CR, found with memchr): a record starts on the first line after the previous record's
+// end that holds anything but CR/LF (libcsv skips blank lines). Complete
+// records collect in a reused `RecordStorage` and are handed out as
+// `RecordBatch` views, only ever between records. A line that starts a record and holds
+// no quote byte is split without libcsv (PlainLineSplitter.swift); libcsv is then between
+// records, as it would be after parsing that line itself.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Parses bytes into batches of records, keeping line numbers and bounding field sizes.
+package final class RecordParser {
+    private let parser: LibCSVParser
+    /// Splits quote-free lines without libcsv; `nil` with `--reader libcsv`.
+    private let splitter: PlainLineSplitter?
+    private let storage: UnsafeMutablePointer<RecordStorage>
+    private var isAtLineStart = true
+    /// `true` when the last piece fed ended with a CR whose line end is not settled yet.
+    private var isAfterCarriageReturn = false
+    private var recordsHandedOut = 0
+    private let batchRecords: Int
+    private let batchBytes = 1 << 20
+
+    /// Creates a parser for `dialect`; lines are counted from `firstLine`.
+    ///
+    /// `usesBuiltInSpaceTest: false` makes libcsv call the keep-spaces test on every byte
+    /// (slower, same records; tests compare the two).
+    package init(
+        dialect: CSVDialect, maxFieldSize: Int, batchRecords: Int = 8192, firstLine: Int = 1,
+        usesBuiltInSpaceTest: Bool = true, reader: ReaderKind = .default
+    ) {
+        parser = LibCSVParser(
+            delimiter: dialect.delimiter, quote: dialect.quote, usesBuiltInSpaceTest: usesBuiltInSpaceTest)
+        splitter = reader == .split
+            ? PlainLineSplitter(delimiter: dialect.delimiter, quote: dialect.quote, maxFieldSize: maxFieldSize) : nil
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: RecordStorage(maxFieldSize: maxFieldSize, separator: dialect.delimiter))
+        storage.pointee.line = firstLine
+        self.batchRecords = batchRecords
+    }
+
+    deinit {
+        storage.pointee.deallocate()
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+    }
+
+    /// Returns to the state of a new parser (line 1, no records), keeping the memory.
+    package func reset() {
+        parser.reset()
+        storage.pointee.reset()
+        storage.pointee.line = 1
+        storage.pointee.isInRecord = false
+        storage.pointee.pendingProblem = .none
+        storage.pointee.oversizedFieldPrefix = nil
+        storage.pointee.isOpenRecordPlain = true
+        isAtLineStart = true
+        isAfterCarriageReturn = false
+        recordsHandedOut = 0
+    }
+
+    /// `true` between a record's first byte and its end: the bytes fed so far end inside a record.
+    package var isInRecord: Bool { storage.pointee.isInRecord }
+
+    /// The line the next byte fed is on.
+    package var line: Int { storage.pointee.line }
+
+    /// `true` when enough complete records are collected to hand out a batch.
+    package var isBatchFull: Bool {
+        !storage.pointee.isInRecord
+            && (storage.pointee.recordCount >= batchRecords || storage.pointee.byteCount >= batchBytes)
+    }
+
+    /// The number of complete records waiting in the current batch.
+    package var pendingRecords: Int { storage.pointee.recordCount }
+
+    /// Feeds libcsv the bytes of `bytes` up to the end of the first line — after a LF, a CRLF or a
+    /// lone CR (old Mac files) — or all of them; returns how many bytes it consumed.
+    package func feedLine(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard let start = bytes.baseAddress, bytes.count > 0 else { return 0 }
+        if isAfterCarriageReturn {
+            // The previous piece ended with CR: a LF now completes a CRLF; anything else means the
+            // CR ended its line alone.
+            isAfterCarriageReturn = false
+            storage.pointee.line += 1
+            isAtLineStart = true
+            if bytes[0] == 0x0A {
+                parser.parse(UnsafeRawBufferPointer(start: start, count: 1), into: storage)
+                return 1
+            }
+        }
+        if isAtLineStart && !storage.pointee.isInRecord, let splitter,
+            let end = splitter.split(bytes, line: storage.pointee.line, into: storage)
+        {
+            // libcsv is between records (as after a record or a blank line), where it stays.
+            return settleLineEnd(at: end.terminator, in: bytes)
+        }
+        let count = bytes.count
+        let newline = memchr(start, 0x0A, count).map { UnsafeRawPointer($0) - start }
+        var length = newline.map { $0 + 1 } ?? count
+        var endsLine = newline != nil
+        if let cr = memchr(start, 0x0D, newline ?? count).map({ UnsafeRawPointer($0) - start }) {
+            if cr + 1 == count {
+                // A CR at the end of what is here: whether a LF follows is decided by the next piece.
+                length = count
+                endsLine = false
+                isAfterCarriageReturn = true
+            } else {
+                length = bytes[cr + 1] == 0x0A ? cr + 2 : cr + 1
+                endsLine = true
+            }
+        }
+        if isAtLineStart && !storage.pointee.isInRecord && !RecordParser.isBlank(start, length) {
+            storage.pointee.isInRecord = true
+            storage.pointee.recordStartLine = storage.pointee.line
+        }
+        parser.parse(UnsafeRawBufferPointer(start: start, count: length), into: storage)
+        if parser.pendingFieldSize > storage.pointee.maxFieldSize {
+            if storage.pointee.oversizedFieldPrefix == nil {
+                storage.pointee.oversizedFieldPrefix = parser.discardPendingField(keeping: RecordStorage.truncatedFieldLength)
+            } else {
+                _ = parser.discardPendingField(keeping: 0)
+            }
+            storage.pointee.pendingProblem = .fieldTooLarge
+        }
+        isAtLineStart = endsLine
+        if endsLine { storage.pointee.line += 1 }
+        return length
+    }
+
+    /// Ends the line whose first CR or LF is at `terminator` in `bytes` (as `feedLine` does for
+    /// libcsv's lines) and returns the line's length with its line end.
+    @inline(__always)
+    private func settleLineEnd(at terminator: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+        let length: Int
+        if bytes[terminator] == 0x0A {
+            length = terminator + 1
+        } else if terminator + 1 == bytes.count {
+            // A CR at the end of what is here: whether a LF follows is decided by the next piece.
+            isAfterCarriageReturn = true
+            isAtLineStart = false
+            return bytes.count
+        } else {
+            length = bytes[terminator + 1] == 0x0A ? terminator + 2 : terminator + 1
+        }
+        isAtLineStart = true
+        storage.pointee.line += 1
+        return length
+    }
+
+    /// Settles a CR that ended the bytes fed so far as a line end of its own, for a caller that
+    /// knows no LF follows it (a chunk is cut after a CR only when the next byte is not a LF).
+    package func endPiece() {
+        guard isAfterCarriageReturn else { return }
+        isAfterCarriageReturn = false
+        storage.pointee.line += 1
+        isAtLineStart = true
+    }
+
+    /// Feeds every byte of `sample`, line by line, collecting its records in one batch
+    /// (create the parser with `batchRecords: Int.max`); `isComplete` also ends the input.
+    package func feed(sample: [UInt8], isComplete: Bool) {
+        sample.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count { offset += feedLine(UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
+        }
+        if isComplete { finish() }
+    }
+
+    /// Ends the input: flushes a last record without a final newline, marking an unterminated quote.
+    package func finish() {
+        parser.finish(into: storage)
+    }
+
+    /// The complete records collected so far; valid until `clearBatch()`.
+    package func batch() -> RecordBatch {
+        RecordBatch(storage: storage.pointee, firstRecordIndex: recordsHandedOut)
+    }
+
+    /// Forgets the records of the current batch (between records only).
+    package func clearBatch() {
+        recordsHandedOut += storage.pointee.recordCount
+        storage.pointee.reset()
+    }
+
+    /// `true` when the segment holds only CR and LF bytes (a line libcsv skips).
+    private static func isBlank(_ start: UnsafeRawPointer, _ length: Int) -> Bool {
+        let bytes = start.assumingMemoryBound(to: UInt8.self)
+        for i in 0..<length where bytes[i] != 0x0D && bytes[i] != 0x0A { return false }
+        return true
+    }
+}

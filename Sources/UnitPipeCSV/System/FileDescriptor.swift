@@ -1,0 +1,171 @@
+// Thin wrappers over the POSIX calls unitpipe makes: open(2), read(2), write(2),
+// close(2), fstat(2), mkstemp(3), rename(2), unlink(2), sync_file_range(2). Nothing else in the
+// package calls these functions directly; callers see Swift values and errors.
+
+import CSystemShims
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An error from a system call: the call's name and its `errno`.
+public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The C function that failed, e.g. `open`.
+    public let call: String
+    /// The `errno` value the call left.
+    public let errno: Int32
+
+    /// An error from `call` that left `errno`.
+    public init(call: String, errno: Int32) {
+        self.call = call
+        self.errno = errno
+    }
+
+    /// The `strerror(3)` text of `errno`.
+    public var description: String {
+        guard let text = strerror(errno) else { return "error \(errno)" }
+        return String(cString: text)
+    }
+
+    /// `true` when a write failed because the reading end of a pipe was closed (`EPIPE`).
+    public var isBrokenPipe: Bool { errno == EPIPE }
+}
+
+/// An open file descriptor; the owner closes it.
+public struct FileDescriptor: Sendable, Equatable {
+    /// The raw descriptor number.
+    public let rawValue: Int32
+
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    public static let standardInput = FileDescriptor(rawValue: 0)
+    public static let standardOutput = FileDescriptor(rawValue: 1)
+    public static let standardError = FileDescriptor(rawValue: 2)
+
+    /// Opens `path` for reading (`open(2)` with `O_RDONLY | O_CLOEXEC`).
+    public static func openForReading(_ path: String) throws(SystemError) -> FileDescriptor {
+        let fd = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { throw SystemError(call: "open", errno: errno) }
+        return FileDescriptor(rawValue: fd)
+    }
+
+    /// Creates or truncates `path` for writing (`open(2)` with `O_WRONLY | O_CREAT | O_TRUNC`).
+    public static func openForWriting(_ path: String) throws(SystemError) -> FileDescriptor {
+        let fd = retryingOnInterrupt { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        guard fd >= 0 else { throw SystemError(call: "open", errno: errno) }
+        return FileDescriptor(rawValue: fd)
+    }
+
+    /// Creates a unique file from a `mkstemp(3)` template ending in `XXXXXX`; returns it and its path.
+    public static func makeTemporary(template: String) throws(SystemError) -> (FileDescriptor, String) {
+        var bytes = Array(template.utf8CString)
+        let fd = bytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return mkstemp(base)
+        }
+        guard fd >= 0 else { throw SystemError(call: "mkstemp", errno: errno) }
+        // mkstemp creates the file 0600; an output file should get the usual 0644 less the umask.
+        let mask = umask(0)
+        umask(mask)
+        _ = fchmod(fd, 0o666 & ~mask)
+        let path = bytes.withUnsafeBufferPointer { buffer -> String in
+            guard let base = buffer.baseAddress else { return template }
+            return String(cString: base)
+        }
+        return (FileDescriptor(rawValue: fd), path)
+    }
+
+    /// Reads up to `buffer.count` bytes (`read(2)`, retried on `EINTR`); returns 0 at end of input.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        let n = retryingOnInterrupt { Glibc.read(rawValue, base, buffer.count) }
+        guard n >= 0 else { throw SystemError(call: "read", errno: errno) }
+        return n
+    }
+
+    /// Writes all of `bytes` (`write(2)` until done, retried on `EINTR`).
+    public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+        guard var base = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let n = retryingOnInterrupt { Glibc.write(rawValue, base, remaining) }
+            guard n >= 0 else { throw SystemError(call: "write", errno: errno) }
+            base += n
+            remaining -= n
+        }
+    }
+
+    /// Starts writing `count` bytes from `offset` back to disk without waiting for them
+    /// (`sync_file_range(2)` with `SYNC_FILE_RANGE_WRITE`, Linux only). Advisory: errors are ignored.
+    public func startWriteback(offset: Int, count: Int) {
+        _ = unitpipe_start_writeback(rawValue, Int64(offset), Int64(count))
+    }
+
+    /// Closes the descriptor (`close(2)`); errors from close are reported because they can mean lost data.
+    public func close() throws(SystemError) {
+        guard Glibc.close(rawValue) == 0 else { throw SystemError(call: "close", errno: errno) }
+    }
+
+    /// `true` when the descriptor is a regular file (`fstat(2)`), so it can be replaced by rename.
+    public var isRegularFile: Bool {
+        var info = stat()
+        guard fstat(rawValue, &info) == 0 else { return false }
+        return (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// `true` when the descriptor is a terminal (`isatty(3)`).
+    public var isTerminal: Bool { isatty(rawValue) == 1 }
+}
+
+/// File-system operations by path.
+public enum FileSystem {
+    /// Renames `from` to `to` atomically (`rename(2)`).
+    public static func rename(_ from: String, to: String) throws(SystemError) {
+        guard Glibc.rename(from, to) == 0 else { throw SystemError(call: "rename", errno: errno) }
+    }
+
+    /// Removes `path` (`unlink(2)`), ignoring a file that is already gone.
+    public static func remove(_ path: String) {
+        _ = unlink(path)
+    }
+
+    /// `true` when `path` is a regular file or does not exist yet (`stat(2)`).
+    public static func isRegularFileOrAbsent(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return true }
+        return (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// The path with every symbolic link resolved (`realpath(3)`), or `path` itself when it does not exist.
+    public static func resolvingSymbolicLinks(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// `true` when `path` exists and is a directory.
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return (info.st_mode & S_IFMT) == S_IFDIR
+    }
+}
+
+/// Process-wide signal settings.
+public enum ProcessSignals {
+    /// Ignores `SIGPIPE` so a closed output pipe shows up as `EPIPE` from `write(2)` instead of killing the process.
+    public static func ignoreBrokenPipe() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+}
+
+/// Calls `body` again while it fails with `EINTR`, unless SIGINT/SIGTERM asked the run to stop.
+@inline(__always)
+private func retryingOnInterrupt<T: BinaryInteger>(_ body: () -> T) -> T {
+    while true {
+        let result = body()
+        if result >= 0 || errno != EINTR || Interruption.signalNumber != nil { return result }
+    }
+}

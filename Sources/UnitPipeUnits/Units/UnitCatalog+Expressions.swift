@@ -1,0 +1,227 @@
+// Unit expressions: products, quotients and powers of catalog units
+// (`km/h`, `kg*m/s^2`, `m²`, `g/cm3`, `N·m`, `W/m^2/K`).
+//
+// Grammar (left-associative, so `a/b/c` is `a/(b·c)`):
+//     expression := term (('*' | '·' | '⋅' | '/') term)*
+//     term       := atom power?
+//     atom       := unit-name | '(' expression ')' | '1'
+//     power      := '^' '-'? digits | superscript digits (² ³ ⁻¹) | trailing digits (`cm3`)
+// A whole string that is a catalog spelling (`km/h`, `m/s^2`, `g0`) is that
+// unit; otherwise the parts are looked up and combined. Factors are exact
+// rationals with overflow checks; the dimension comes from the exponent
+// vectors (a named dimension when one matches). Affine units are refused.
+
+extension UnitCatalog {
+    /// Resolves a unit expression: a catalog spelling, or a product/quotient/power of catalog units.
+    ///
+    /// This is the entry point for `FROM`/`TO` of `-c` and for unit strings
+    /// found in data. A single catalog unit comes back as its definition (affine
+    /// ones included); a compound expression as a new definition whose symbol is
+    /// the expression as written (trimmed).
+    /// - Parameter expression: The text, e.g. `"km/h"`, `"kg*m/s^2"`, `"°C"`, `"USD"`.
+    /// - Returns: The unit.
+    /// - Throws: `UnitExpressionError` — `.unit(.unknownUnit)` with a suggestion
+    ///   (`kmh` → `km/h`), `.noRate` for a currency code without a rate,
+    ///   `.malformedExpression`, `.affineInExpression`, `.unit(.factorOverflow)`.
+    public func unit(expression: String) throws(UnitExpressionError) -> UnitDefinition {
+        let text = expression.trimmingSpaces
+        if let unit = try? unit(named: text) { return unit }
+        var parser = ExpressionParser(text: text, catalog: self)
+        let value = try parser.parse()
+        if value.unitCount == 1, let single = value.single { return single }
+        guard let scale = value.scale else { throw .unit(.factorOverflow(from: text, to: "base units")) }
+        return UnitDefinition(symbol: text, dimension: Dimension(exponents: value.exponents), scale: scale)
+    }
+
+    /// Looks up one name inside an expression, turning unknown names into the most helpful error.
+    func lookUpPart(_ name: String, in expression: String, isWhole: Bool) throws(UnitExpressionError) -> UnitDefinition {
+        if let unit = try? unit(named: name) { return unit }
+        if let code = CurrencyCodes.code(for: name) { throw .noRate(code) }
+        throw .unit(.unknownUnit(name, suggestion: isWhole ? expressionSuggestion(for: name) : suggestion(for: name)))
+    }
+
+    /// A suggestion for an unknown whole name: a quotient of two known units when the name splits into them (`kmh` → `km/h`), else the nearest spelling.
+    /// - Parameters:
+    ///   - name: The unknown spelling.
+    ///   - dimension: When known, only suggestions of this dimension.
+    public func expressionSuggestion(for name: String, in dimension: Dimension? = nil) -> String? {
+        let characters = Array(name)
+        if characters.count >= 2 {
+            for cut in 1..<characters.count {
+                let left = String(characters[..<cut]), right = String(characters[cut...])
+                if let a = try? unit(named: left), let b = try? unit(named: right), !a.isAffine, !b.isAffine,
+                   a.dimension == .length || a.dimension == .data || a.dimension == .energy, b.dimension == .time,
+                   dimension == nil || (try? unit(expression: left + "/" + right))?.dimension == dimension {
+                    return left + "/" + right
+                }
+            }
+        }
+        return suggestion(for: name, in: dimension)
+    }
+}
+
+/// The value of a (sub)expression while parsing.
+struct ExpressionValue {
+    var exponents = Dimension.Exponents()
+    /// The exact factor to the coherent base units; `nil` once it overflowed.
+    var scale: Rational? = .one
+    /// How many catalog units it combines, and the unit when it is exactly one unit to the first power.
+    var unitCount = 0
+    var single: UnitDefinition?
+}
+
+/// A recursive-descent parser over the characters of one expression.
+struct ExpressionParser {
+    let text: String
+    let characters: [Character]
+    let catalog: UnitCatalog
+    var position = 0
+
+    init(text: String, catalog: UnitCatalog) {
+        self.text = text
+        self.characters = Array(text)
+        self.catalog = catalog
+    }
+
+    static let operators: Set<Character> = ["*", "·", "⋅", "×", "/", "^", "(", ")"]
+    static let superscripts: [Character: Int] = ["⁰": 0, "¹": 1, "²": 2, "³": 3, "⁴": 4, "⁵": 5, "⁶": 6, "⁷": 7, "⁸": 8, "⁹": 9]
+
+    mutating func parse() throws(UnitExpressionError) -> ExpressionValue {
+        guard !characters.isEmpty else { throw .unit(.unknownUnit(text, suggestion: nil)) }
+        let value = try expression()
+        guard position == characters.count else { throw .malformedExpression(text, offset: position) }
+        return value
+    }
+
+    private mutating func skipSpaces() {
+        while position < characters.count, characters[position] == " " { position += 1 }
+    }
+
+    private mutating func expression() throws(UnitExpressionError) -> ExpressionValue {
+        var value = try term()
+        while true {
+            skipSpaces()
+            guard position < characters.count else { return value }
+            let op = characters[position]
+            guard op == "*" || op == "·" || op == "⋅" || op == "×" || op == "/" else { return value }
+            position += 1
+            skipSpaces()
+            let right = try term()
+            value = try combine(value, right, dividing: op == "/")
+        }
+    }
+
+    private func combine(_ a: ExpressionValue, _ b: ExpressionValue, dividing: Bool) throws(UnitExpressionError) -> ExpressionValue {
+        try checkAffine(a)
+        try checkAffine(b)
+        guard let exponents = dividing ? a.exponents.subtracting(b.exponents) : a.exponents.adding(b.exponents) else {
+            throw .unit(.factorOverflow(from: text, to: "base units"))
+        }
+        let scale: Rational? = if let x = a.scale, let y = b.scale { dividing ? x.divided(by: y) : x.multiplied(by: y) } else { nil }
+        guard scale != nil else { throw .unit(.factorOverflow(from: text, to: "base units")) }
+        return ExpressionValue(exponents: exponents, scale: scale, unitCount: a.unitCount + b.unitCount, single: nil)
+    }
+
+    private func checkAffine(_ value: ExpressionValue) throws(UnitExpressionError) {
+        if let unit = value.single, unit.isAffine { throw .affineInExpression(text, unit: unit.symbol) }
+    }
+
+    private mutating func term() throws(UnitExpressionError) -> ExpressionValue {
+        skipSpaces()
+        guard position < characters.count else { throw .malformedExpression(text, offset: position) }
+        var value: ExpressionValue
+        var trailingPower: Int?
+        if characters[position] == "(" {
+            position += 1
+            value = try expression()
+            skipSpaces()
+            guard position < characters.count, characters[position] == ")" else { throw .malformedExpression(text, offset: position) }
+            position += 1
+        } else {
+            let start = position
+            while position < characters.count, !ExpressionParser.operators.contains(characters[position]),
+                  characters[position] != " ", ExpressionParser.superscripts[characters[position]] == nil,
+                  characters[position] != "⁻" {
+                position += 1
+            }
+            guard position > start else { throw .malformedExpression(text, offset: position) }
+            var name = String(characters[start..<position])
+            if name == "1" { return ExpressionValue() }
+            let isWhole = start == 0 && position == characters.count
+            // `cm3`: trailing digits are a power when the whole name is not a unit (`g0` is).
+            if (try? catalog.unit(named: name)) == nil, let last = name.last, last.isASCII, last.isNumber {
+                let stem = name.prefix { !($0.isASCII && $0.isNumber) }
+                if !stem.isEmpty, let digits = Int(name.dropFirst(stem.count)), (try? catalog.unit(named: String(stem))) != nil {
+                    name = String(stem)
+                    trailingPower = digits
+                }
+            }
+            let unit = try catalog.lookUpPart(name, in: text, isWhole: isWhole)
+            value = ExpressionValue(exponents: unit.dimension.exponents, scale: unit.scale, unitCount: 1, single: unit)
+        }
+        let parsed = try parsePower()
+        guard let power = trailingPower ?? parsed else { return value }
+        try checkAffine(value)
+        guard let exponents = value.exponents.multiplied(by: power), let scale = value.scale.flatMap({ $0.power(power) }) else {
+            throw .unit(.factorOverflow(from: text, to: "base units"))
+        }
+        return ExpressionValue(exponents: exponents, scale: scale, unitCount: value.unitCount + 1, single: nil)
+    }
+
+    /// `^n`, `^-n` or superscript digits after an atom; `nil` when there is none.
+    private mutating func parsePower() throws(UnitExpressionError) -> Int? {
+        guard position < characters.count else { return nil }
+        if characters[position] == "^" {
+            position += 1
+            var negative = false
+            if position < characters.count, characters[position] == "-" || characters[position] == "−" {
+                negative = true
+                position += 1
+            }
+            let start = position
+            while position < characters.count, characters[position].isASCII, characters[position].isNumber { position += 1 }
+            guard position > start, let n = Int(String(characters[start..<position])), n <= 64 else {
+                throw .malformedExpression(text, offset: position)
+            }
+            return negative ? -n : n
+        }
+        var negative = false
+        if characters[position] == "⁻" {
+            negative = true
+            position += 1
+        }
+        var n = 0, digits = 0
+        while position < characters.count, let d = ExpressionParser.superscripts[characters[position]] {
+            n = n * 10 + d
+            digits += 1
+            position += 1
+            guard n <= 64 else { throw .malformedExpression(text, offset: position) }
+        }
+        if digits == 0 {
+            if negative { throw .malformedExpression(text, offset: position) }
+            return nil
+        }
+        return negative ? -n : n
+    }
+}
+
+extension Rational {
+    /// The value raised to an integer power, or `nil` when it does not fit (or for 0 to a negative power).
+    public func power(_ exponent: Int) -> Rational? {
+        var result = Rational.one
+        for _ in 0..<abs(exponent) {
+            guard let next = result.multiplied(by: self) else { return nil }
+            result = next
+        }
+        return exponent >= 0 ? result : Rational.one.divided(by: result)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing ASCII spaces, tabs and no-break spaces.
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\u{A0}" || $0 == "\u{202F}" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

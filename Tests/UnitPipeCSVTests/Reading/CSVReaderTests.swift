@@ -1,0 +1,253 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import UnitPipeCSV
+
+/// A record as the tests expect it: starting line, fields and problem.
+struct ExpectedRecord: Equatable, CustomStringConvertible {
+    var line: Int
+    var fields: [String]
+    var problem: RecordProblem = .none
+
+    var description: String { "line \(line) \(fields) \(problem)" }
+}
+
+/// Writes `text` to a temporary file and reads it back, whole blocks or one byte per read(2).
+func readAll(
+    _ bytes: [UInt8], dialect: CSVDialect = .csv, oneBytePerRead: Bool, maxFieldSize: Int = 1 << 20,
+    batchRecords: Int = 8192, reader: ReaderKind = .default
+) throws -> [ExpectedRecord] {
+    let path = NSTemporaryDirectory() + "unitpipe-reader-\(UUID().uuidString).csv"
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let source = try InputSource(path: path)
+    let prefix = try CSVReader.readPrefix(of: source, limit: oneBytePerRead ? 3 : 64 << 10)
+    let csvReader = CSVReader(
+        source: source, prefix: prefix, dialect: dialect, maxFieldSize: maxFieldSize,
+        batchRecords: batchRecords, blockSize: oneBytePerRead ? 1 : 1 << 20, reader: reader)
+    var records: [ExpectedRecord] = []
+    while let batch = try csvReader.nextBatch() {
+        for r in 0..<batch.count {
+            records.append(ExpectedRecord(line: batch.line(of: r), fields: batch.strings(of: r), problem: batch.problem(of: r)))
+        }
+    }
+    return records
+}
+
+struct ReaderCase: CustomStringConvertible, Sendable {
+    let name: String
+    let input: String
+    let dialect: CSVDialect
+    let expected: [ExpectedRecordValue]
+
+    init(_ name: String, _ input: String, _ expected: [ExpectedRecordValue], dialect: CSVDialect = .csv) {
+        self.name = name
+        self.input = input
+        self.dialect = dialect
+        self.expected = expected
+    }
+
+    var description: String { name }
+}
+
+/// A Sendable stand-in for `ExpectedRecord` in test arguments.
+struct ExpectedRecordValue: Sendable {
+    let line: Int
+    let fields: [String]
+    let problem: RecordProblem
+
+    init(_ line: Int, _ fields: [String], _ problem: RecordProblem = .none) {
+        self.line = line
+        self.fields = fields
+        self.problem = problem
+    }
+
+    var record: ExpectedRecord { ExpectedRecord(line: line, fields: fields, problem: problem) }
+}
+
+let tsv = CSVDialect(delimiter: UInt8(ascii: "\t"), quote: UInt8(ascii: "\""), hasHeader: true)
+let unquotedTSV = CSVDialect(delimiter: UInt8(ascii: "\t"), quote: nil, hasHeader: true)
+let semicolon = CSVDialect(delimiter: UInt8(ascii: ";"), quote: UInt8(ascii: "\""), hasHeader: true)
+
+let readerCases: [ReaderCase] = [
+    ReaderCase("simple LF", "a,b\n1,2\n", [.init(1, ["a", "b"]), .init(2, ["1", "2"])]),
+    ReaderCase("CRLF", "a,b\r\n1,2\r\n", [.init(1, ["a", "b"]), .init(2, ["1", "2"])]),
+    ReaderCase("no final newline", "a,b\n1,2", [.init(1, ["a", "b"]), .init(2, ["1", "2"])]),
+    ReaderCase("BOM dropped", "\u{FEFF}a,b\n1,2\n", [.init(1, ["a", "b"]), .init(2, ["1", "2"])]),
+    ReaderCase(
+        "quotes, delimiters, doubled quotes, newlines",
+        "a,b\n\"x,y\",\"he said \"\"hi\"\"\"\n\"multi\nline\",z\nlast,1\n",
+        [.init(1, ["a", "b"]), .init(2, ["x,y", "he said \"hi\""]), .init(3, ["multi\nline", "z"]), .init(5, ["last", "1"])]),
+    ReaderCase("CRLF inside quotes kept", "\"a\r\nb\",c\r\nd,e\r\n", [.init(1, ["a\r\nb", "c"]), .init(3, ["d", "e"])]),
+    ReaderCase("blank lines skipped, lines counted", "a,b\n\n1,2\n\r\n3,4\n", [.init(1, ["a", "b"]), .init(3, ["1", "2"]), .init(5, ["3", "4"])]),
+    ReaderCase("spaces preserved", "a, b \n 1 ,2\t\n", [.init(1, ["a", " b "]), .init(2, [" 1 ", "2\t"])]),
+    ReaderCase(
+        "spaces at every place libcsv would trim",
+        "x y,\"q\" ,\" q\",  \"r\"\n \t\n\"a\" \"b\",c \r\nlast ",
+        // libcsv is lenient: text after a closing quote continues the quoted field.
+        [.init(1, ["x y", "q\" ,\" q", "  \"r\""]), .init(2, [" \t"]), .init(3, ["a\" \"b", "c "]), .init(4, ["last "])]),
+    ReaderCase("empty fields", ",\n,,\n", [.init(1, ["", ""]), .init(2, ["", "", ""])]),
+    ReaderCase("ragged rows kept as read", "a,b,c\n1\n1,2,3,4\n", [.init(1, ["a", "b", "c"]), .init(2, ["1"]), .init(3, ["1", "2", "3", "4"])]),
+    ReaderCase(
+        "unterminated quote swallows the rest, marked",
+        "a,b\n1,\"open\n2,3\n",
+        [.init(1, ["a", "b"]), .init(2, ["1", "open\n2,3\n"], .unterminatedQuote)]),
+    ReaderCase("tab", "a\tb\n\"x\ty\"\t2\n", [.init(1, ["a", "b"]), .init(2, ["x\ty", "2"])], dialect: tsv),
+    ReaderCase("quote none keeps quotes", "a\tb\n\"x\t2\"\n", [.init(1, ["a", "b"]), .init(2, ["\"x", "2\""])], dialect: unquotedTSV),
+    ReaderCase("semicolon", "a;b\n1,5;\"2;3\"\n", [.init(1, ["a", "b"]), .init(2, ["1,5", "2;3"])], dialect: semicolon),
+    ReaderCase("UTF-8 passes through", "名前,値\nÄpfel,1\n", [.init(1, ["名前", "値"]), .init(2, ["Äpfel", "1"])]),
+    ReaderCase("only a header", "a,b\n", [.init(1, ["a", "b"])]),
+    ReaderCase("empty input", "", []),
+    ReaderCase("CR line ends (old Mac)", "a,b\r1,2\r3,4\r", [.init(1, ["a", "b"]), .init(2, ["1", "2"]), .init(3, ["3", "4"])]),
+    ReaderCase("mixed line ends", "a\r\nb\rc\n\rd\n", [.init(1, ["a"]), .init(2, ["b"]), .init(3, ["c"]), .init(5, ["d"])]),
+    ReaderCase("CR inside quotes kept and counted", "\"x\ry\",1\r2,3\n", [.init(1, ["x\ry", "1"]), .init(3, ["2", "3"])]),
+]
+
+@Suite("CSVReader")
+struct CSVReaderTests {
+    @Test(arguments: readerCases)
+    func readsWholeBlocks(_ c: ReaderCase) throws {
+        let records = try readAll(Array(c.input.utf8), dialect: c.dialect, oneBytePerRead: false)
+        #expect(records == c.expected.map(\.record))
+    }
+
+    @Test(arguments: readerCases)
+    func readsOneBytePerRead(_ c: ReaderCase) throws {
+        let records = try readAll(Array(c.input.utf8), dialect: c.dialect, oneBytePerRead: true)
+        #expect(records == c.expected.map(\.record))
+    }
+
+    @Test(arguments: readerCases, ReaderKind.allCases)
+    func eachReaderReadsTheCases(_ c: ReaderCase, _ reader: ReaderKind) throws {
+        for oneByte in [false, true] {
+            let records = try readAll(Array(c.input.utf8), dialect: c.dialect, oneBytePerRead: oneByte, reader: reader)
+            #expect(records == c.expected.map(\.record), "\(reader), one byte per read: \(oneByte)")
+        }
+    }
+
+    @Test func batchesSplitOnlyBetweenRecords() throws {
+        var text = "n,text\n"
+        var expected = [ExpectedRecord(line: 1, fields: ["n", "text"])]
+        var line = 2
+        for i in 0..<1000 {
+            if i % 7 == 0 {
+                text += "\(i),\"two\nlines\"\n"
+                expected.append(ExpectedRecord(line: line, fields: ["\(i)", "two\nlines"]))
+                line += 2
+            } else {
+                text += "\(i),x\n"
+                expected.append(ExpectedRecord(line: line, fields: ["\(i)", "x"]))
+                line += 1
+            }
+        }
+        let records = try readAll(Array(text.utf8), oneBytePerRead: false, batchRecords: 10)
+        #expect(records == expected)
+    }
+
+    @Test func oversizedFieldIsTruncatedAndMarked() throws {
+        let long = String(repeating: "x", count: 5000)
+        let text = "a,b\n1,\"\(long)\"\n2,3\n"
+        for oneByte in [false, true] {
+            let records = try readAll(Array(text.utf8), oneBytePerRead: oneByte, maxFieldSize: 1000)
+            #expect(records.count == 3)
+            #expect(records[1].problem == .fieldTooLarge)
+            #expect(records[1].line == 2)
+            #expect(records[1].fields[1].count == RecordStorage.truncatedFieldLength)
+            #expect(records[2] == ExpectedRecord(line: 3, fields: ["2", "3"]))
+        }
+    }
+
+    /// libcsv's built-in space test runs only on pieces where it cannot trim (SpaceTrimCheck.swift);
+    /// on random text heavy in spaces, quotes and line ends, cut into random pieces, the records
+    /// must be those of the per-byte keep-spaces test, and no field of a record marked plain may
+    /// need quoting (the writer copies those unexamined).
+    @Test(arguments: [CSVDialect.csv, tsv, unquotedTSV, semicolon])
+    func builtInSpaceTestParsesLikeKeepingSpaces(_ dialect: CSVDialect) {
+        var random = SplitMix64(state: 0x5EED_5BAC + UInt64(dialect.delimiter))
+        let alphabet: [UInt8] = Array("abcdefgh \t\t  ,;\"\"\r\n\n".utf8)
+        for _ in 0..<(isLongRun ? 200_000 : 4_000) {
+            // Pieces up to 64 bytes: below 18 bytes the check goes byte by byte, above in blocks of 16.
+            let text = (0..<random.next(in: 0...90)).map { _ in alphabet[random.next(alphabet.count)] }
+            let pieces = (0..<random.next(in: 1...4)).map { _ in random.next(in: 1...64) }
+            let (fast, plain) = parseInPieces(text, pieces, dialect: dialect, usesBuiltInSpaceTest: true)
+            let (slow, _) = parseInPieces(text, pieces, dialect: dialect, usesBuiltInSpaceTest: false)
+            let shown = "\(String(decoding: text, as: UTF8.self).debugDescription) in pieces of \(pieces)"
+            #expect(fast == slow, "\(shown)")
+            let writer = CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote)
+            for (record, isPlain) in zip(fast, plain) where isPlain {
+                let quoted = record.fields.filter { field in
+                    Array(field.utf8).withUnsafeBytes { writer.needsQuotes($0) }
+                }
+                #expect(quoted.isEmpty, "plain record \(record) of \(shown)")
+                if !quoted.isEmpty { return }
+            }
+            if fast != slow { return }
+        }
+    }
+
+    @Test func plainRecordsAreThoseWithoutQuotesOrEdgeSpaces() {
+        let text = Array("a,b c,d\n\"x\",y\nlead, z\nend \nq\"q,1\n\"multi\nline\",2\nlast,3".utf8)
+        let (records, plain) = parseInPieces(text, [1 << 20], dialect: .csv, usesBuiltInSpaceTest: true)
+        #expect(records.map(\.fields) == [
+            ["a", "b c", "d"], ["x", "y"], ["lead", " z"], ["end "], ["q\"q", "1"], ["multi\nline", "2"], ["last", "3"],
+        ])
+        #expect(plain == [true, false, false, false, false, false, true])
+    }
+
+    @Test func missingFileIsAnInputError() {
+        #expect(throws: InputError.self) { try InputSource(path: "/nonexistent/unitpipe/input.csv") }
+    }
+}
+
+@Suite("DelimiterSniffer")
+struct DelimiterSnifferTests {
+    @Test(arguments: [
+        ("a,b,c\n1,2,3\n", ","),
+        ("a;b;c\n1,5;2,5;3\n", ";"),
+        ("a\tb\n1\t2\n", "\t"),
+        ("a|b\n1|2\n", "|"),
+        ("\"x;y\",b\n1,2\n3,4\n", ","),
+        ("name;note\nA;\"x, y, z\"\nB;\"p, q\"\n", ";"),
+    ])
+    func picksTheConsistentDelimiter(_ sample: String, _ expected: String) {
+        let delimiter = DelimiterSniffer().delimiter(for: Array(sample.utf8), isComplete: true, quote: UInt8(ascii: "\""))
+        #expect(delimiter == expected.utf8.first)
+    }
+
+    @Test func singleColumnHasNoDelimiter() {
+        #expect(DelimiterSniffer().delimiter(for: Array("a\n1\n2\n".utf8), isComplete: true, quote: UInt8(ascii: "\"")) == nil)
+    }
+
+    @Test func tiesGoToTheEarlierCandidate() {
+        let sample = Array("a,b;c\n1,2;3\n".utf8)
+        #expect(DelimiterSniffer().delimiter(for: sample, isComplete: true, quote: 34) == UInt8(ascii: ","))
+        let semicolonFirst = DelimiterSniffer(order: [59, 44, 9, 124])
+        #expect(semicolonFirst.delimiter(for: sample, isComplete: true, quote: 34) == UInt8(ascii: ";"))
+    }
+}
+
+/// Parses `text` with a `RecordParser`, offering it at most `pieces[k % count]` bytes at a time.
+func parseInPieces(
+    _ text: [UInt8], _ pieces: [Int], dialect: CSVDialect, usesBuiltInSpaceTest: Bool = true,
+    reader: ReaderKind = .libcsv, maxFieldSize: Int = 1 << 20
+) -> (records: [ExpectedRecord], plain: [Bool]) {
+    let parser = RecordParser(
+        dialect: dialect, maxFieldSize: maxFieldSize, batchRecords: Int.max, usesBuiltInSpaceTest: usesBuiltInSpaceTest,
+        reader: reader)
+    text.withUnsafeBytes { bytes in
+        var offset = 0
+        var k = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + pieces[k % pieces.count])
+            offset += parser.feedLine(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
+            k += 1
+        }
+    }
+    parser.endPiece()
+    parser.finish()
+    let batch = parser.batch()
+    let records = (0..<batch.count).map {
+        ExpectedRecord(line: batch.line(of: $0), fields: batch.strings(of: $0), problem: batch.problem(of: $0))
+    }
+    return (records, (0..<batch.count).map { batch.isPlain($0) })
+}
