@@ -56,13 +56,20 @@ enum Messages {
             }
         case .unknownColumn(let name, let suggestion, let available):
             var text = "no column named '\(name)'"
-            text += suggestion.map { "; did you mean '\($0)'?" } ?? "."
+            // A bare number: positions are written #N.
+            text += suggestion.map { $0.hasPrefix("#") && !available.contains($0) ? "; did you mean \($0)?" : "; did you mean '\($0)'?" } ?? "."
             let shown = available.prefix(12).map { "'\($0)'" }.joined(separator: ", ")
             return text + " The header has: \(shown)\(available.count > 12 ? ", …" : ""). Use the exact name or #N"
         case .ambiguousColumn(let name, let positions):
             return "the header names \(positions.count) columns '\(name)' (positions \(positions.map(String.init).joined(separator: ", "))); select one by position, e.g. #\(positions.last ?? 1)"
         case .columnOutOfRange(let n, let count):
             return "column #\(n) does not exist; the input has \(count) column\(count == 1 ? "" : "s")"
+        case .headerNamesNoUnit(let name):
+            return "the header '\(name)' names no unit, so FROM cannot be left empty; write it: -c '\(name):km:mi'"
+        case .duplicateOutputName(let name, let column):
+            return "renaming column '\(column)' to '\(name)' would give the output two columns named '\(name)'; choose another name with =NEWNAME"
+        case .emptyRange(let range, let count):
+            return "the range \(range) selects no column of the input's \(counted(count, "column")): its first position comes after its last"
         case .columnSelectedTwice(let name):
             return "column '\(name)' is selected by two -c options; convert each column once"
         case .unit(let error):
@@ -92,6 +99,26 @@ enum Messages {
         case .stoppedAtError(let cell):
             let place = cell.column.isEmpty ? "" : ", column '\(cell.column)'"
             return "stopped at record \(cell.record) (line \(cell.line)\(place)): \(cell.code.rawValue): \(cell.message) (--on-error fail); the output was not written"
+        }
+    }
+
+    static func render(_ error: ColumnSpec.ParseError) -> String {
+        let shape = "write NAME:FROM:TO or NAME:FROM:TO=NEWNAME, e.g. distance:km:mi"
+        switch error {
+        case .tooFewParts:
+            return shape + " (FROM may be empty when the header names the unit: distance_km::mi)"
+        case .tooManyParts(let extra):
+            return "it has \(extra == 1 ? "one part" : "\(extra) parts") too many; \(shape) (select a column whose name holds ':' by position, #N)"
+        case .emptyPart(let part):
+            return "\(part) is empty; " + shape
+        case .positionZero:
+            return "positions start at 1: #1 is the first column, #-1 the last"
+        case .badRange(let range):
+            return "'\(range)' is not a range of positions; write #FIRST-#LAST with FIRST before LAST, e.g. #2-#4 (or #2-#-1: from the second to the last)"
+        case .renameOfSeveral(let name):
+            return "=NEWNAME renames one column, but '\(name)' selects several; give each column its own -c to rename it"
+        case .keepNeedsName:
+            return "=+ keeps the original column and needs a name for the converted one (=+NEWNAME); it may be left out only when the header names the unit (distance_km::mi=+)"
         }
     }
 

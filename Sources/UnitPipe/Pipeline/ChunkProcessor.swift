@@ -117,6 +117,8 @@ final class ChunkProcessor: @unchecked Sendable {
     private let conversionOfField: UnsafeMutablePointer<Int>
     /// The fields written differently from the input (converted cells, unit columns), in order.
     private let rewrittenFields: [Int]
+    /// Per field: `true` when the original is written too, before the converted cell (`=+NEWNAME`).
+    private let keptFields: [Bool]
 
     init(plan: JobPlan) {
         self.plan = plan
@@ -126,10 +128,13 @@ final class ChunkProcessor: @unchecked Sendable {
         conversionOfField = .allocate(capacity: max(1, plan.columnCount))
         for f in 0..<plan.columnCount {
             // ≥ 0: converted by that conversion; -1: passes through; ≤ -2: unit column of conversion -2 - k.
+            // A kept original stays in its own unit, so its unit column is not rewritten either.
             let unitOf = plan.unitColumnOfField[f]
-            conversionOfField[f] = unitOf >= 0 ? -2 - unitOf : plan.conversionOfField[f]
+            let rewritesUnit = unitOf >= 0 && !plan.conversions[unitOf].spec.keepsOriginal
+            conversionOfField[f] = rewritesUnit ? -2 - unitOf : unitOf >= 0 ? -1 : plan.conversionOfField[f]
         }
         rewrittenFields = (0..<plan.columnCount).filter { [conversionOfField] in conversionOfField[$0] != -1 }
+        keptFields = (0..<plan.columnCount).map { f in plan.conversionOfField[f] >= 0 && plan.conversions[plan.conversionOfField[f]].spec.keepsOriginal }
         resolvers = plan.conversions.map { conversion -> UnitResolver? in
             switch conversion.source {
             case .fixed: return nil
@@ -501,10 +506,13 @@ final class ChunkProcessor: @unchecked Sendable {
             var f = 0
             rewrittenFields.withUnsafeBufferPointer { rewritten in
                 for g in rewritten {
-                    if g > f {
+                    let keepsOriginal = keptFields[g]
+                    if g > f || keepsOriginal {
+                        // The unchanged fields before g with their delimiters (and g itself when it is kept).
                         let from = batch.start(ofField: firstField + f)
-                        cursor.append(UnsafeRawBufferPointer(
-                            start: batch.bytes + from, count: batch.start(ofField: firstField + g) - from))
+                        let end = keepsOriginal ? batch.fieldEnds[firstField + g] : batch.start(ofField: firstField + g)
+                        cursor.append(UnsafeRawBufferPointer(start: batch.bytes + from, count: end - from))
+                        if keepsOriginal { cursor.append(delimiter) }
                     }
                     writeRewrittenField(g, record: r, to: &cursor)
                     if g < last { cursor.append(delimiter) }
@@ -525,6 +533,10 @@ final class ChunkProcessor: @unchecked Sendable {
                 if conversionOfField[f] == -1 {
                     writer.writeField(UnsafeRawBufferPointer(start: batch.bytes + start, count: end - start), to: &cursor)
                 } else {
+                    if keptFields[f] {
+                        writer.writeField(UnsafeRawBufferPointer(start: batch.bytes + start, count: end - start), to: &cursor)
+                        cursor.append(delimiter)
+                    }
                     writeRewrittenField(f, record: r, to: &cursor)
                 }
             }

@@ -129,11 +129,7 @@ final class ConvertEngine {
     }
 
     private func renamed(_ names: [String], _ plan: JobPlan) -> [String] {
-        var names = names
-        for conversion in plan.conversions {
-            if let newName = conversion.spec.newName { names[conversion.field] = newName }
-        }
-        return names
+        ColumnSpec.outputNames(names, plan.conversions.map(\.spec), fields: plan.conversions.map(\.field))
     }
 
     private func openOutputs(dialect: CSVDialect, header: (input: [String], output: [String])?) throws(OutputError) {

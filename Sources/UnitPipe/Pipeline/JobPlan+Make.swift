@@ -31,8 +31,7 @@ extension JobPlan {
         var conversionOfField = Array(repeating: -1, count: columnNames.count)
         var unitColumnOfField = Array(repeating: -1, count: columnNames.count)
         var conversions: [Conversion] = []
-        for spec in options.columns {
-            let field = try fieldIndex(of: spec.column, in: columnNames)
+        for (field, spec) in try ColumnSpec.expand(options.columns, columnNames: columnNames, hasHeader: dialect.hasHeader) {
             let name = columnNames[field]
             if conversionOfField[field] >= 0 { throw .columnSelectedTwice(name) }
             let target = try resolve(spec.to, in: catalog, dimension: (try? catalog.unit(expression: spec.from))?.dimension)
@@ -147,14 +146,21 @@ extension JobPlan {
 
     static func fieldIndex(of reference: ColumnSpec.Reference, in names: [String]) throws(JobError) -> Int {
         switch reference {
+        case .range, .list:
+            // Selections of several columns are settled by `ColumnSpec.fields(of:in:)`; here (a unit column) only one name fits.
+            throw .unknownColumn("\(reference)", suggestion: nil, available: names)
         case .position(let n):
-            guard n <= names.count else { throw .columnOutOfRange(n, columnCount: names.count) }
-            return n - 1
+            // Negative positions count from the end: #-1 is the last column.
+            let index = n > 0 ? n - 1 : names.count + n
+            guard index >= 0, index < names.count else { throw .columnOutOfRange(n, columnCount: names.count) }
+            return index
         case .name(let name):
             let positions = names.indices.filter { names[$0] == name }
             if positions.count > 1 { throw .ambiguousColumn(name, positions: positions.map { $0 + 1 }) }
             guard let position = positions.first else {
-                throw .unknownColumn(name, suggestion: Suggestion.nearest(to: name, among: names), available: names)
+                // A bare number is a position written without its '#'.
+                let suggestion = Int(name).map { "#\($0)" } ?? Suggestion.nearest(to: name, among: names)
+                throw .unknownColumn(name, suggestion: suggestion, available: names)
             }
             return position
         }
