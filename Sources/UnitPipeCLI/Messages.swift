@@ -46,6 +46,8 @@ enum Messages {
             case .cannotOpen(let path, let cause): return "cannot open input '\(path)': \(cause); check the path and permissions"
             case .cannotRead(let path, let cause): return "cannot read input '\(path)': \(cause)"
             case .isDirectory(let path): return "input '\(path)' is a directory; give a CSV or TSV file"
+            case .notRegularFile(let path):
+                return "input '\(path)' is not a regular file; plans and byte ranges read a file at offsets, so save the stream to a file first"
             }
         case .output(let error):
             switch error {

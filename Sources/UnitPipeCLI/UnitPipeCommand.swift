@@ -51,6 +51,7 @@ public enum UnitPipeCommand {
             case ConvertCommand.spec.name: return try ConvertCommand.run(parsed)
             case SniffCommand.spec.name: return try SniffCommand.run(parsed)
             case UnitsCommand.spec.name: return try UnitsCommand.run(parsed)
+            case PlanCommand.spec.name: return try PlanCommand.run(parsed)
             default: return 2
             }
         } catch {
@@ -61,7 +62,7 @@ public enum UnitPipeCommand {
         }
     }
 
-    static let commands: [CommandSpec] = [ConvertCommand.spec, SniffCommand.spec, UnitsCommand.spec]
+    static let commands: [CommandSpec] = [ConvertCommand.spec, SniffCommand.spec, UnitsCommand.spec, PlanCommand.spec]
 
     static let rootUsage = "Usage: unitpipe COMMAND [INPUT] [options]\n"
 

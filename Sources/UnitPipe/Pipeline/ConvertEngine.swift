@@ -39,13 +39,9 @@ final class ConvertEngine {
             var prefix = try CSVReader.readPrefix(of: input)
             let isWholeInput = prefix.count < 64 << 10
             prefix.removeFirst(CSVReader.byteOrderMarkLength(prefix))
-            let quote = options.quoting.byte
-            let delimiter = options.delimiter
-                ?? ConvertEngine.delimiter(forPath: options.inputPath)
-                ?? DelimiterSniffer(order: ConvertEngine.sniffingOrder(locale: options.locale))
-                    .delimiter(for: prefix, isComplete: isWholeInput, quote: quote)
-                ?? UInt8(ascii: ",")
-            let dialect = CSVDialect(delimiter: delimiter, quote: quote, hasHeader: options.hasHeader)
+            let dialect = ConvertEngine.dialect(
+                delimiter: options.delimiter, quote: options.quoting.byte, hasHeader: options.hasHeader,
+                locale: options.locale, path: options.inputPath, prefix: prefix, isWholeInput: isWholeInput)
             guard let first = try ConvertEngine.firstRecord(of: &prefix, source: input, dialect: dialect, reader: options.reader) else {
                 summary.bytesIn = input.bytesRead
                 try openOutputs(dialect: dialect, header: nil)
@@ -83,6 +79,20 @@ final class ConvertEngine {
         }
     }
 
+    /// The dialect a run reads with: the delimiter given, else tab for `.tsv`/`.tab`, else the one
+    /// sniffed from `prefix` (the input's start without its BOM), else `,`.
+    static func dialect(
+        delimiter: UInt8?, quote: UInt8?, hasHeader: Bool, locale: String, path: String?,
+        prefix: [UInt8], isWholeInput: Bool
+    ) -> CSVDialect {
+        let chosen = delimiter
+            ?? ConvertEngine.delimiter(forPath: path)
+            ?? DelimiterSniffer(order: ConvertEngine.sniffingOrder(locale: locale))
+                .delimiter(for: prefix, isComplete: isWholeInput, quote: quote)
+            ?? UInt8(ascii: ",")
+        return CSVDialect(delimiter: chosen, quote: quote, hasHeader: hasHeader)
+    }
+
     /// Tab for `.tsv` and `.tab` files (also compressed), otherwise `nil` (sniff).
     static func delimiter(forPath path: String?) -> UInt8? {
         guard let path else { return nil }
@@ -94,7 +104,7 @@ final class ConvertEngine {
     }
 
     /// The first record (the header, or the first data record): its fields, the bytes and lines it spans.
-    private static func firstRecord(
+    static func firstRecord(
         of prefix: inout [UInt8], source: InputSource, dialect: CSVDialect, reader: ReaderKind
     ) throws(InputError) -> (fields: [String], byteCount: Int, lineCount: Int)? {
         var isComplete = false
