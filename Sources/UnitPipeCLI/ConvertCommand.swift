@@ -7,7 +7,7 @@ enum ConvertCommand {
     static let spec = CommandSpec(
         name: "convert",
         abstract: "Convert columns between units; every failed row is reported.",
-        usage: "[INPUT] [-c NAME:FROM:TO[=NEWNAME|=+NEWNAME] …] [options]",
+        usage: "[INPUT] [-c NAME:FROM:TO[:N][=NEWNAME|=+NEWNAME] …] [options]",
         discussion: """
             INPUT is a CSV or TSV file; absent or '-' reads standard input. Output goes to standard output
             unless -o is given. Without -c the file is rewritten normalized (dialect kept, minimal quoting,
@@ -20,8 +20,11 @@ enum ConvertCommand {
             header's unit part is then rewritten to TO (distance_mi). FROM may also be @COLUMN (each
             row's unit is in that column, which is rewritten to TO) or * (each cell carries its unit,
             '5.3 km', 'US$ 5'; *km gives a default for cells without one). =NEWNAME renames the column;
-            =+NEWNAME keeps the original and adds the converted column after it. Converted numbers are
-            written with the shortest digits that read back to the same double; empty cells stay empty.
+            =+NEWNAME keeps the original and adds the converted column after it; :N writes the column with
+            exactly N fraction digits (amount:USD:EUR:2). A value is converted from the exact decimal of
+            its text and rounded once: to the nearest double, written with the shortest digits that read
+            back to it (-273.15 degC is -459.67 degF), or to N digits from the exact value; empty cells
+            stay empty.
             """,
         options: [
             OptionSpec(["-c", "--column"], value: "SPEC", help: "convert column(s) NAME from unit FROM (empty: named by the header) to unit TO, optionally renaming or keeping the original", repeatable: true),
@@ -87,6 +90,22 @@ enum ConvertCommand {
         return outcome.exitStatus
     }
 
+    /// `--decimals`, `--output-locale` and `--rounding` shape converted numbers: with nothing to
+    /// convert (no `-c`) or, for `--rounding`, no `--decimals`, they would be silently ignored.
+    static func checkNumberOutput(_ options: ConvertOptions, _ arguments: ParsedArguments) throws(UsageError) {
+        if options.columns.isEmpty {
+            for option in ["decimals", "output-locale"] {
+                if let text = arguments.value(option) {
+                    throw .invalidValue(option: "--" + option, value: text,
+                                        reason: "it formats converted columns and none is selected; add -c NAME:FROM:TO")
+                }
+            }
+        }
+        if options.decimals == nil, !options.columns.contains(where: { $0.decimals != nil }), let text = arguments.value("rounding") {
+            throw .invalidValue(option: "--rounding", value: text, reason: "it says how --decimals rounds; add --decimals N (or :N to a -c)")
+        }
+    }
+
     static func makeOptions(_ arguments: ParsedArguments) throws(UsageError) -> ConvertOptions {
         var options = ConvertOptions()
         options.inputPath = arguments.positionals.first
@@ -121,6 +140,7 @@ enum ConvertCommand {
         if let text = arguments.value("reader") {
             options.reader = try UsageValues.choice(text, option: "--reader", as: ReaderKind.self)
         }
+        try checkNumberOutput(options, arguments)
         if let text = arguments.value("threads") {
             options.threads = try UsageValues.count(text, option: "--threads", minimum: 1, maximum: 256)
         }
