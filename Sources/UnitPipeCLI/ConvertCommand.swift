@@ -43,6 +43,7 @@ enum ConvertCommand {
             OptionSpec(["--quote"], value: "C", help: "quote character, or 'none' for files without quoting", default: "\""),
             OptionSpec(["--no-header"], help: "the first record is data; columns are named #1, #2, …"),
             OptionSpec(["--decimals"], value: "N", help: "write converted numbers with exactly N fraction digits (0-20), rounded once from the exact value", default: "shortest round-trip digits"),
+            OptionSpec(["--notation"], value: "MODE", help: "auto: exponent notation below 1e-6 and from 1e16 (1.5e-07); plain: never (0.00000015), for DECIMAL columns", default: "auto"),
             OptionSpec(["--rounding"], value: "MODE", help: "how --decimals breaks ties: half-even (2.665 -> 2.66) or half-up, away from zero (2.665 -> 2.67)", default: "half-even"),
             OptionSpec(["--required"], help: "an empty cell in a converted column is the error 'empty'", default: "empty stays empty"),
             OptionSpec(["--max-errors"], value: "N", help: "stop (exit 2) once more than N rows have failed", default: "no limit"),
@@ -94,7 +95,7 @@ enum ConvertCommand {
     /// convert (no `-c`) or, for `--rounding`, no `--decimals`, they would be silently ignored.
     static func checkNumberOutput(_ options: ConvertOptions, _ arguments: ParsedArguments) throws(UsageError) {
         if options.columns.isEmpty {
-            for option in ["decimals", "output-locale"] {
+            for option in ["decimals", "output-locale", "notation", "rounding"] {
                 if let text = arguments.value(option) {
                     throw .invalidValue(option: "--" + option, value: text,
                                         reason: "it formats converted columns and none is selected; add -c NAME:FROM:TO")
@@ -127,6 +128,9 @@ enum ConvertCommand {
             options.onError = try UsageValues.choice(text, option: "--on-error", as: ConvertOptions.OnError.self)
         }
         if let text = arguments.value("decimals") { options.decimals = try UsageValues.count(text, option: "--decimals", maximum: 20) }
+        if let text = arguments.value("notation") {
+            options.notation = try UsageValues.choice(text, option: "--notation", as: ConvertOptions.Notation.self)
+        }
         if let text = arguments.value("rounding") {
             options.rounding = try UsageValues.choice(text, option: "--rounding", as: DecimalRounding.self)
         }

@@ -99,6 +99,8 @@ final class ChunkProcessor: @unchecked Sendable {
     private var exactRows = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     /// Whether numbers are written in `--output-locale` (checked once, not per cell).
     private let writesLocalized: Bool
+    /// Whether shortest digits are written without exponent notation (`--notation plain`).
+    private let writesPlain: Bool
     /// Whether converted numbers are written with `--decimals`.
     private let writesFixed: Bool
     /// Per conversion, its fraction digits (`:N`, else `--decimals`), `nil` for shortest digits.
@@ -146,6 +148,7 @@ final class ChunkProcessor: @unchecked Sendable {
         targetSymbols = plan.conversions.map { Array($0.target.symbol.utf8) }
         bigFixed = plan.conversions.map { _ in [:] }
         writesLocalized = plan.outputConventions != nil
+        writesPlain = plan.options.notation == .plain
         let decimalsOf = plan.conversions.map { $0.spec.decimals ?? plan.options.decimals }
         self.decimalsOf = decimalsOf
         writesFixed = decimalsOf.contains { $0 != nil }
@@ -569,11 +572,22 @@ final class ChunkProcessor: @unchecked Sendable {
     /// Writes a converted number's shortest digits, normalized or in `--output-locale`.
     @inline(__always)
     private func writeNumber(_ value: Double, to cursor: inout ByteCursor) {
-        guard writesLocalized else {
+        guard writesLocalized || writesPlain else {
             cursor.write(maxCount: NumberWriter.maxShortestLength) { NumberWriter.writeShortest(value, into: $0) }
             return
         }
-        writeLocalized(count: NumberWriter.writeShortest(value, into: scratch), to: &cursor)
+        writeOther(value, to: &cursor)
+    }
+
+    /// ``writeNumber(_:to:)`` with `--notation plain` or `--output-locale`.
+    @inline(never)
+    private func writeOther(_ value: Double, to cursor: inout ByteCursor) {
+        if !writesLocalized {
+            cursor.write(maxCount: NumberWriter.maxPlainLength) { NumberWriter.writeShortestPlain(value, into: $0) }
+            return
+        }
+        let count = writesPlain ? NumberWriter.writeShortestPlain(value, into: scratch) : NumberWriter.writeShortest(value, into: scratch)
+        writeLocalized(count: count, to: &cursor)
     }
 
     /// Writes a converted number with `--decimals` digits from its exact value: `scaled` is the
