@@ -45,6 +45,7 @@ enum ConvertCommand {
             OptionSpec(["--decimals"], value: "N", help: "write converted numbers with exactly N fraction digits (0-20), rounded once from the exact value", default: "shortest round-trip digits"),
             OptionSpec(["--notation"], value: "MODE", help: "auto: exponent notation below 1e-6 and from 1e16 (1.5e-07); plain: never (0.00000015), for DECIMAL columns", default: "auto"),
             OptionSpec(["--rounding"], value: "MODE", help: "how --decimals breaks ties: half-even (2.665 -> 2.66) or half-up, away from zero (2.665 -> 2.67)", default: "half-even"),
+            OptionSpec(["--null-value"], value: "S", help: "a converted cell equal to S (trimmed) is a null like an empty cell: NA, N/A, null, -, -999", default: "only empty cells", repeatable: true),
             OptionSpec(["--required"], help: "an empty cell in a converted column is the error 'empty'", default: "empty stays empty"),
             OptionSpec(["--max-errors"], value: "N", help: "stop (exit 2) once more than N rows have failed", default: "no limit"),
             OptionSpec(["--max-field-size"], value: "SIZE", help: "longest field in bytes (K, M, G suffixes), also of a record's fields (9 bytes counted per field after the first); a longer one is malformed_csv", default: "64M"),
@@ -135,6 +136,7 @@ enum ConvertCommand {
             options.rounding = try UsageValues.choice(text, option: "--rounding", as: DecimalRounding.self)
         }
         options.isRequired = arguments.has("required")
+        options.nullValues = arguments.all("null-value")
         if let text = arguments.value("max-errors") { options.maxErrors = try UsageValues.count(text, option: "--max-errors") }
         if let text = arguments.value("max-field-size") { options.maxFieldSize = try UsageValues.byteSize(text, option: "--max-field-size") }
         if let locale = arguments.value("locale") { options.locale = locale }

@@ -68,11 +68,23 @@ public enum UnitPipeCommand {
             default: return 2
             }
         } catch {
+            // A scheduler reads the summary: it says the run failed, also for a usage error.
+            if let path = summaryPath(in: rest) { ConvertJob.writeUsageFailureSummary(to: path, arguments: rest) }
             Console.error(
                 "unitpipe \(command.name): \(Messages.render(error))\nUsage: unitpipe \(command.name) \(command.usage)\n"
                     + "Run 'unitpipe \(command.name) --help' for every option.\n")
             return 2
         }
+    }
+
+    /// The value of `--summary FILE` (or `--summary=FILE`) on a command line that failed to parse.
+    static func summaryPath(in arguments: [String]) -> String? {
+        for (i, token) in arguments.enumerated() {
+            if token == "--" { return nil }
+            if token == "--summary", i + 1 < arguments.count { return arguments[i + 1] }
+            if token.hasPrefix("--summary=") { return String(token.dropFirst("--summary=".count)) }
+        }
+        return nil
     }
 
     static let commands: [CommandSpec] = [

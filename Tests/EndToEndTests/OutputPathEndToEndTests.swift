@@ -86,4 +86,27 @@ struct OutputPathEndToEndTests {
         #expect(report.status == 1)
         #expect(report.stdout.hasPrefix("id,distance\n1,3.1068559611866697\nrecord,line,column,value,code,message\n"))
     }
+
+    @Test func theSummaryIsWrittenOnEveryExit() throws {
+        let dir = try Self.prepare()
+        let failed = "{\"status\": \"failed\", \"reason\": \"usage\", \"rows_in\": 0,"
+        for arguments in [["--decimals", "x"], ["--bogus"], ["-c", "nope:km:mi"], ["-c", "distance:km:kg"]] {
+            try? FileManager.default.removeItem(at: dir.appendingPathComponent("s.json"))
+            let result = try UnitPipeRunner.run(["convert", "in.csv", "--summary", "s.json"] + arguments, in: dir)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(dir.appendingPathComponent("s.json").text?.hasPrefix(failed) == true, "\(arguments)")
+        }
+        // Never over a file the command line names otherwise (here the input).
+        for summary in [["--summary", "in.csv"], ["--summary=./in.csv"]] {
+            let result = try UnitPipeRunner.run(["convert", "in.csv", "--bogus"] + summary, in: dir)
+            #expect(result.status == 2)
+            #expect(dir.appendingPathComponent("in.csv").text == Self.input)
+        }
+        // --max-errors: the summary says the limit was hit, and counts up to the row that stopped the run.
+        let limited = try UnitPipeRunner.run(["convert", "in.csv", "-c", "distance:km:mi", "--max-errors", "0", "--summary", "m.json", "-o", "out.csv"], in: dir)
+        #expect(limited.status == 2)
+        #expect(dir.appendingPathComponent("m.json").text?.hasPrefix(
+            "{\"status\": \"failed\", \"reason\": \"max_errors\", \"rows_in\": 2, \"rows_out\": 1, \"rows_rejected\": 1,") == true)
+        #expect(dir.appendingPathComponent("out.csv").text == nil)
+    }
 }

@@ -121,11 +121,22 @@ final class ChunkProcessor: @unchecked Sendable {
     private let conversionOfField: UnsafeMutablePointer<Int>
     /// The fields written differently from the input (converted cells, unit columns), in order.
     private let rewrittenFields: [Int]
+    /// The `--null-value` markers, and per conversion whether one of them reads as a number there
+    /// (then every cell is compared first; otherwise only cells that fail to parse).
+    private let nullValues: NullValues
+    private let checksNullsFirst: [Bool]
     /// Per field: `true` when the original is written too, before the converted cell (`=+NEWNAME`).
     private let keptFields: [Bool]
 
     init(plan: JobPlan) {
         self.plan = plan
+        nullValues = NullValues(plan.options.nullValues)
+        checksNullsFirst = plan.conversions.map { [nullValues] conversion in
+            if case .inCell = conversion.source, !nullValues.isEmpty { return true }
+            return nullValues.markers.contains { marker in
+                marker.withUnsafeBytes { if case .failure = conversion.parser.scan($0) { false } else { true } }
+            }
+        }
         parser = RecordParser(dialect: plan.dialect, maxFieldSize: plan.options.maxFieldSize, reader: plan.options.reader)
         columns = Array(repeating: ColumnStats(), count: plan.conversions.count)
         writer = plan.writer
@@ -314,7 +325,13 @@ final class ChunkProcessor: @unchecked Sendable {
                 codes[r] = CellCode.skipped
                 continue
             }
-            switch ChunkProcessor.scanCell(batch.field(field, of: r), isInCell: isInCell, parser: numberParser) {
+            let cell = batch.field(field, of: r)
+            if checksNullsFirst[k] && nullValues.matches(cell) {
+                values[r] = .nan
+                codes[r] = emptyCode
+                continue
+            }
+            switch ChunkProcessor.scanCell(cell, isInCell: isInCell, parser: numberParser) {
             case .decimal(let decimal):
                 if let (mantissa, slot) = DecimalFactorTable.kernelInput(decimal) {
                     values[r] = mantissa
@@ -336,7 +353,12 @@ final class ChunkProcessor: @unchecked Sendable {
                 continue
             case .failure(let error):
                 values[r] = .nan
-                codes[r] = CellCode.failedBase + ErrorCode(error).index
+                // A null marker that is not a number ends up here: the plain path never compares.
+                if nullValues.matches(cell) {
+                    codes[r] = emptyCode
+                } else {
+                    codes[r] = CellCode.failedBase + ChunkProcessor.failureCode(ErrorCode(error), cell: cell).index
+                }
                 continue
             }
             if isFixed { continue }
@@ -346,7 +368,11 @@ final class ChunkProcessor: @unchecked Sendable {
                 hasSource = true
             case .failed(let code):
                 values[r] = .nan
-                codes[r] = CellCode.failedBase + code.index
+                var failed = ChunkProcessor.failureCode(code, cell: cell)
+                if case .unitColumn(let unitField, _) = conversion.source {
+                    failed = ChunkProcessor.failureCode(failed, cell: batch.field(unitField, of: r))
+                }
+                codes[r] = CellCode.failedBase + failed.index
             case .fixed:
                 break
             }
@@ -442,6 +468,15 @@ final class ChunkProcessor: @unchecked Sendable {
                                                                   scalePower: decimals, offsetPower: decimals,
                                                                   tie: plan.options.rounding) else { return }
         bigFixed[k][r] = NumberWriter.scaledIntegerText(isNegative: isNegative, magnitude: magnitude, decimals: decimals)
+    }
+
+    /// The code of a cell that failed with `code`: `invalid_utf8` when the cell is not valid UTF-8.
+    ///
+    /// Only failed cells are checked: the number grammar and the unit names accept valid UTF-8
+    /// sequences only, so a cell that parsed is valid, and the plain path pays nothing.
+    static func failureCode(_ code: ErrorCode, cell: UnsafeRawBufferPointer) -> ErrorCode {
+        if code == .invalidUTF8 || InvalidUTF8.firstInvalidOffset(in: cell) == nil { return code }
+        return .invalidUTF8
     }
 
     /// Row `r`'s source unit as an index into the resolver's factor matrix.
@@ -706,6 +741,12 @@ final class ChunkProcessor: @unchecked Sendable {
         switch code {
         case .invalidNumber:
             message = NumberHint.invalidNumber(raw, locale: locale, conventions: conversion.parser.conventions, unit: spec.from)
+        case .invalidUTF8:
+            var cell = bytes
+            if case .unitColumn(let unitField, _) = conversion.source, InvalidUTF8.firstInvalidOffset(in: bytes) == nil {
+                cell = batch.field(unitField, of: r)
+            }
+            message = InvalidUTF8.message(for: cell)
         case .multipleDecimal:
             message = "'\(raw)' has more than one decimal separator"
         case .grouping:

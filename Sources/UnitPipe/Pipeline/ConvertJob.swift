@@ -65,6 +65,22 @@ public final class ConvertJob {
         return Outcome(summary: summary, failure: failure, warnings: warnings)
     }
 
+    /// Writes the summary of a run stopped by a usage error before it started (`"status": "failed"`,
+    /// `"reason": "usage"`), unless `path` is one of the files the command line names (the input).
+    public static func writeUsageFailureSummary(to path: String, arguments: [String]) {
+        // The summary's own token names the file once; any other token naming it too is another use.
+        if let target = FileSystem.identity(of: path), target.isRegularFile,
+            arguments.map({ $0.hasPrefix("--summary=") ? String($0.dropFirst(10)) : $0 })
+                .filter({ FileSystem.identity(of: $0) == target }).count > 1 {
+            return
+        }
+        var summary = RunSummary()
+        summary.status = .failed
+        summary.reason = "usage"
+        var failure: JobError?
+        writeSummary(summary, to: path, failure: &failure)
+    }
+
     private static func writeSummary(_ summary: RunSummary, to path: String, failure: inout JobError?) {
         do throws(OutputError) {
             let file = try OutputFile(path: path)

@@ -70,6 +70,8 @@ public struct ConvertOptions: Sendable {
     }
     /// `--required`: an empty selected cell is the error `empty`.
     public var isRequired = false
+    /// `--null-value S` (repeatable): converted cells equal to one of these, trimmed, are nulls like empty cells.
+    public var nullValues: [String] = []
     /// `--max-errors N`: stop once more than N rows have failed.
     public var maxErrors: Int?
     /// `--max-field-size`: the longest field in bytes (default 64 MiB).

@@ -1,0 +1,46 @@
+// A converted or validated cell must be UTF-8 text; one that is not is reported as
+// `invalid_utf8` (naming the first bad byte), not as `invalid_number`. Fields that pass through
+// are copied byte for byte and never checked.
+
+/// Finds and describes bytes that are not UTF-8.
+enum InvalidUTF8 {
+    /// The offset of the first byte of `bytes` that does not start or continue a valid UTF-8
+    /// sequence (overlong forms, surrogates and values above U+10FFFF included), or `nil`.
+    static func firstInvalidOffset(in bytes: UnsafeRawBufferPointer) -> Int? {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 {
+                i += 1
+                continue
+            }
+            let length: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch b {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE, 0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return i
+            }
+            guard i + length <= n else { return i }
+            if bytes[i + 1] < low || bytes[i + 1] > high { return i }
+            for j in 2..<length where bytes[i + j] & 0xC0 != 0x80 { return i }
+            i += length
+        }
+        return nil
+    }
+
+    /// The error report's message for a cell that is not UTF-8.
+    static func message(for cell: UnsafeRawBufferPointer) -> String {
+        let offset = firstInvalidOffset(in: cell) ?? 0
+        let byte = offset < cell.count ? cell[offset] : 0
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "the cell is not UTF-8 text (byte 0x\(hex.count < 2 ? "0" + hex : hex) at offset \(offset)); convert the file to UTF-8 first, e.g. iconv -f LATIN1 -t UTF-8"
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import UnitPipe
+
+@Suite("invalid UTF-8 in converted cells")
+struct InvalidUTF8Tests {
+    @Test(arguments: [
+        ([0x31, 0x2C, 0x35] as [UInt8], nil as Int?),
+        ([0x31, 0xFF], 1),
+        ([0xC3, 0xA9, 0x35], nil),            // é
+        ([0xC0, 0xAF], 0),                    // overlong '/'
+        ([0xED, 0xA0, 0x80], 0),              // a surrogate
+        ([0xF4, 0x90, 0x80, 0x80], 0),        // above U+10FFFF
+        ([0x35, 0xE2, 0x82], 1),              // cut short
+        ([0xE2, 0x88, 0x92, 0x35], nil),      // U+2212 minus
+        ([0xF0, 0x9F, 0x98, 0x80, 0x80], 4),  // a stray continuation byte after an emoji
+    ])
+    func firstInvalidOffset(_ bytes: [UInt8], _ expected: Int?) {
+        #expect(bytes.withUnsafeBytes { InvalidUTF8.firstInvalidOffset(in: $0) } == expected)
+    }
+
+    @Test func agreesWithTheStandardLibraryOnRandomBytes() {
+        var random = SplitMix64(state: 0x0711_F8)
+        for _ in 0..<20_000 {
+            let count = Int(random.next() % 8)
+            // Bytes from a small alphabet of lead, continuation and ASCII bytes, so sequences form often.
+            let alphabet: [UInt8] = [0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
+            let bytes = (0..<count).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            let valid = String(validating: bytes, as: UTF8.self) != nil
+            #expect((bytes.withUnsafeBytes { InvalidUTF8.firstInvalidOffset(in: $0) } == nil) == valid, "\(bytes)")
+        }
+    }
+}
