@@ -17,6 +17,8 @@ import Foundation
 final class ConvertEngine {
     private let options: ConvertOptions
     private let input: InputSource
+    /// `--progress`: drawn between chunks, erased at the end.
+    private var progress: ProgressDisplay?
     private var plan: JobPlan?
     private var chunkReader: ChunkReader?
     private var output: OutputFile?
@@ -36,6 +38,7 @@ final class ConvertEngine {
         self.options = options
         do {
             input = try InputSource(path: options.inputPath)
+            progress = ProgressDisplay(mode: options.progress, totalBytes: input.storedSize)
             var prefix = try CSVReader.readPrefix(of: input)
             let isWholeInput = prefix.count < 64 << 10
             prefix.removeFirst(CSVReader.byteOrderMarkLength(prefix))
@@ -309,6 +312,7 @@ final class ConvertEngine {
             failedRows += processor.failedRows
         }
         summary.rowsIn += rowsIn
+        progress?.update(bytes: input.bytesRead, rows: summary.rowsIn)
         summary.rowsOut += rowsOut
         summary.rowsRejected += rowsRejected
         for k in stats.indices { columns[k].add(stats[k]) }
@@ -351,6 +355,7 @@ final class ConvertEngine {
             }
         }
         summary.bytesIn = input.bytesRead
+        progress?.finish(bytes: input.bytesRead, rows: summary.rowsIn)
         if failed {
             output?.abandon()
         } else {
