@@ -6,13 +6,4 @@ public enum UnitError: Error, Sendable, Equatable {
     case dimensionMismatch(from: String, fromDimension: Dimension, to: String, toDimension: Dimension)
     /// The exact conversion factor between the units does not fit in a `Rational`.
     case factorOverflow(from: String, to: String)
-
-    /// The stable code of the error, as written in the `code` column of the error report.
-    public var code: String {
-        switch self {
-        case .unknownUnit: "unknown_unit"
-        case .dimensionMismatch: "dimension_mismatch"
-        case .factorOverflow: "overflow"
-        }
-    }
 }

@@ -52,20 +52,16 @@ public enum Sniffer {
     ///   - delimiter: A delimiter to use instead of sniffing one.
     ///   - quote: The quote byte (`nil`: none).
     public static func sniff(_ source: InputSource, delimiter: UInt8? = nil, quote: UInt8? = UInt8(ascii: "\"")) throws(InputError) -> SniffReport {
-        var prefix = try CSVReader.readPrefix(of: source)
-        let isWholeInput = prefix.count < 64 << 10
-        let hasBOM = CSVReader.byteOrderMarkLength(prefix) > 0
-        prefix.removeFirst(CSVReader.byteOrderMarkLength(prefix))
-        let chosen = delimiter
-            ?? (source.path.flatMap { ConvertEngine.delimiter(forPath: $0) })
-            ?? DelimiterSniffer().delimiter(for: prefix, isComplete: isWholeInput, quote: quote)
-            ?? UInt8(ascii: ",")
-        let parser = RecordParser(dialect: CSVDialect(delimiter: chosen, quote: quote, hasHeader: true), maxFieldSize: 64 << 10, batchRecords: Int.max)
-        parser.feed(sample: prefix, isComplete: isWholeInput)
-        let batch = parser.batch()
+        sniff(try InputHead(source: source, delimiter: delimiter, quote: quote, hasHeader: true, maxFieldSize: 64 << 10))
+    }
+
+    /// Describes an input from its head; whether the first record is a header is decided here
+    /// (the head's own `hasHeader` is ignored).
+    public static func sniff(_ head: InputHead) -> SniffReport {
+        let batch = head.records
         var report = SniffReport(
-            delimiter: chosen, quote: quote, hasHeader: true, lineEnding: lineEnding(of: prefix),
-            hasByteOrderMark: hasBOM, records: 0, columns: [])
+            delimiter: head.dialect.delimiter, quote: head.dialect.quote, hasHeader: true,
+            lineEnding: lineEnding(of: head.bytes), hasByteOrderMark: head.hasByteOrderMark, records: 0, columns: [])
         guard batch.count > 0 else { return report }
         let width = batch.fieldCount(of: 0)
         let first = batch.strings(of: 0)
@@ -123,7 +119,7 @@ public enum Sniffer {
         var separators: [UInt8: Int] = [:]
         for r in rows {
             let cell = batch.field(field, of: r)
-            guard !ChunkProcessor.trimmed(cell).isEmpty else { continue }
+            guard !ColumnUnits.trimmed(cell).isEmpty else { continue }
             column.cells += 1
             switch parser.parse(cell) {
             case .number:

@@ -1,0 +1,85 @@
+// Design note — failures are data until the last moment.
+//
+// A worker that finds a bad cell or row records a `CellFailure`: the code, where
+// the record is, the raw bytes and a structured detail. It writes no prose: the
+// sentence users read is made by `FailureRenderer` on the main thread, in input
+// order, when the failure is committed. A job adds what it needs to `Detail`
+// (a validation bound, an enum of allowed values) and one case to the renderer.
+
+import UnitPipeCSV
+import UnitPipeNumbers
+import UnitPipeUnits
+
+/// One failed cell or row, as data.
+public struct CellFailure: Sendable, Equatable {
+    /// Why the cell or row failed, with the data the message needs.
+    public enum Detail: Sendable, Equatable {
+        /// The cell is not a number in its column's conventions (`overflow` goes to ``overflow``).
+        case number(NumberError)
+        /// An empty cell in a column that must have a value (`--required`).
+        case required
+        /// The value is beyond the largest double, as read or in the target unit.
+        case overflow
+        /// The cell's unit (in the cell or the row's unit column) does not resolve.
+        case unit(UnitExpressionError)
+        /// The cell names no unit and the column gives no default.
+        case missingUnit
+        /// The unit is ambiguous: a bare `$`, or text on both sides of the number.
+        case ambiguousUnit
+        /// The record has another number of fields than the header.
+        case fieldCount(found: Int)
+        /// The record could not be read as CSV.
+        case malformed(RecordProblem)
+
+        /// The error report code of the detail.
+        public var code: ErrorCode {
+            switch self {
+            case .number(let error): ErrorCode(error)
+            case .required: .empty
+            case .overflow: .overflow
+            case .unit(let error): ErrorCode(error)
+            case .missingUnit: .unknownUnit
+            case .ambiguousUnit: .ambiguousUnit
+            case .fieldCount: .fieldCount
+            case .malformed: .malformedCSV
+            }
+        }
+    }
+
+    /// The stable code of the report's `code` column.
+    public var code: ErrorCode
+    /// Where the record is. On a worker, relative to the stretch of input it parsed (record 0
+    /// is the stretch's first); the engine's bases make it absolute when it is committed.
+    public var position: RecordPosition
+    /// The job's column the cell belongs to (an index into the renderer's columns); `nil` for a
+    /// failure of the whole row.
+    public var column: Int?
+    /// The cell's bytes as read; for a row failure, the record's fields joined by the delimiter.
+    public var raw: [UInt8]
+    /// The row's unit as written in its unit column (`-c NAME:@UNITCOL:TO`), shown after the value.
+    public var unit: [UInt8]?
+    public var detail: Detail
+
+    /// A failure whose code follows from its detail.
+    public init(_ detail: Detail, position: RecordPosition, column: Int?, raw: [UInt8], unit: [UInt8]? = nil) {
+        self.code = detail.code
+        self.position = position
+        self.column = column
+        self.raw = raw
+        self.unit = unit
+        self.detail = detail
+    }
+}
+
+/// A record's place in the input.
+public struct RecordPosition: Sendable, Equatable {
+    /// The data record: 1-based in the input once committed (the header is not a record).
+    public var record: Int
+    /// The 1-based physical line on which the record starts.
+    public var line: Int
+
+    public init(record: Int, line: Int) {
+        self.record = record
+        self.line = line
+    }
+}
