@@ -23,7 +23,8 @@ let package = Package(
             path: "Sources/CLibCSV",
             providers: [.apt(["libcsv-dev"])]
         ),
-        // Our own few lines of C: signal handlers that only record the signal.
+        // Our own few lines of C: signal handlers that only record the signal, and the reader's
+        // 16-byte classifier (SSE2 bit masks, which Swift's SIMD types cannot produce).
         .target(name: "CSystemShims"),
         // Strict locale number parsing, locale detection and the number writers.
         .target(name: "UnitPipeNumbers"),
@@ -42,6 +43,7 @@ let package = Package(
         .testTarget(name: "UnitPipeUnitsTests", dependencies: ["UnitPipeUnits", "TestSupport"]),
         .testTarget(name: "UnitPipeCSVTests", dependencies: ["UnitPipeCSV", "TestSupport"]),
         .testTarget(name: "UnitPipeTests", dependencies: ["UnitPipe", "TestSupport"]),
+        .testTarget(name: "UnitPipeCLITests", dependencies: ["UnitPipeCLI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["UnitPipeCLI", "UnitPipeTool"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,24 +1,29 @@
 import UnitPipe
+import UnitPipeCSV
 
 /// `unitpipe convert`: converts columns between units and writes the normalized file.
 enum ConvertCommand {
     static let spec = CommandSpec(
         name: "convert",
         abstract: "Convert columns between units; every failed row is reported.",
-        usage: "[INPUT] [-c NAME:FROM:TO[=NEWNAME] …] [options]",
+        usage: "[INPUT] [-c NAME:FROM:TO[=NEWNAME|=+NEWNAME] …] [options]",
         discussion: """
             INPUT is a CSV or TSV file; absent or '-' reads standard input. Output goes to standard output
             unless -o is given. Without -c the file is rewritten normalized (dialect kept, minimal quoting,
             LF line ends, no BOM), a quick check that it reads cleanly.
 
-            A column is a header name (exact) or #N (1-based). FROM and TO are units of the same dimension
-            ('unitpipe units' lists them), or expressions of them (km/h, m/s^2, kg*m/s^2). FROM may also be
-            @COLUMN (each row's unit is in that column, which is rewritten to TO) or * (each cell carries
-            its unit, '5.3 km', 'US$ 5'; *km gives a default for cells without one). Converted numbers are
+            NAME is a header name (exact), #N (1-based; #-1 is the last column), a range #2-#4, or a
+            comma list of those (a,b,#5), all converted from FROM to TO. FROM and TO are units of the same
+            dimension ('unitpipe units' lists them), or expressions of them (km/h, m/s^2, kg*m/s^2). FROM
+            may be empty when the header names the unit (distance_km::mi, 'distance (km)::mi'); the
+            header's unit part is then rewritten to TO (distance_mi). FROM may also be @COLUMN (each
+            row's unit is in that column, which is rewritten to TO) or * (each cell carries its unit,
+            '5.3 km', 'US$ 5'; *km gives a default for cells without one). =NEWNAME renames the column;
+            =+NEWNAME keeps the original and adds the converted column after it. Converted numbers are
             written with the shortest digits that read back to the same double; empty cells stay empty.
             """,
         options: [
-            OptionSpec(["-c", "--column"], value: "SPEC", help: "convert column NAME from unit FROM to unit TO, optionally renaming it", repeatable: true),
+            OptionSpec(["-c", "--column"], value: "SPEC", help: "convert column(s) NAME from unit FROM (empty: named by the header) to unit TO, optionally renaming or keeping the original", repeatable: true),
             OptionSpec(["-o", "--output"], value: "FILE", help: "write the output to FILE (via a temporary file renamed on success)", default: "standard output"),
             OptionSpec(["-e", "--errors"], value: "FILE", help: "write the error report (record,line,column,value,code,message) to FILE"),
             OptionSpec(["-r", "--rejects"], value: "FILE", help: "write rejected rows, verbatim in the input's dialect, to FILE"),
@@ -35,7 +40,9 @@ enum ConvertCommand {
             OptionSpec(["--required"], help: "an empty cell in a converted column is the error 'empty'", default: "empty stays empty"),
             OptionSpec(["--max-errors"], value: "N", help: "stop (exit 2) once more than N rows have failed", default: "no limit"),
             OptionSpec(["--max-field-size"], value: "SIZE", help: "longest field in bytes (K, M, G suffixes); a longer one is malformed_csv", default: "64M"),
+            OptionSpec(["--reader"], value: "KIND", help: "split: lines without a quote are split directly, libcsv parses the rest; libcsv: libcsv parses every record (same records, slower)", default: "split"),
             OptionSpec(["--threads"], value: "N", help: "worker threads; the output is identical for every N", default: "the number of cores"),
+            OptionSpec(["-q", "--quiet"], help: "no summary line and no warnings on standard error (errors are still printed)"),
             OptionSpec(["-h", "--help"], help: "show this help"),
         ],
         examples: [
@@ -49,6 +56,10 @@ enum ConvertCommand {
              "normalize a stream and write a JSON summary"),
             ("unitpipe convert preise.csv --locale de_DE -c gewicht:lb:kg",
              "read German numbers (1.234,5) from a ;-separated file"),
+            ("unitpipe convert trips.csv -c distance_km::mi",
+             "the unit is in the header: convert km to miles and rename the column distance_mi"),
+            ("unitpipe convert data.csv -c '#2-#4:ft:m' -c 'total:lb:kg=+total_kg'",
+             "columns 2 to 4 from feet to metres; add total_kg after total, keeping it"),
             ("unitpipe convert measurements.csv -c value:@unit:m",
              "long format: each row's unit is in the 'unit' column"),
             ("unitpipe convert expenses.csv -c amount:@currency:EUR --rates eurofxref.csv",
@@ -60,14 +71,14 @@ enum ConvertCommand {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         let options = try makeOptions(arguments)
         let outcome = ConvertJob(options: options).run()
+        let isQuiet = arguments.has("quiet")
+        if !isQuiet {
+            for warning in outcome.warnings { Console.error("unitpipe convert: warning: \(Messages.render(warning))\n") }
+        }
         if let failure = outcome.failure {
             Console.error("unitpipe convert: \(Messages.render(failure))\n")
-        } else if outcome.summary.status == .rejected {
-            let s = outcome.summary
-            var note = "unitpipe convert: \(s.rowsRejected) of \(s.rowsIn) rows rejected"
-            if s.rowsRejected == 0 { note = "unitpipe convert: some cells failed and were emptied (--on-error keep)" }
-            if options.errorsPath == nil { note += "; add -e FILE to see which and why" } else { note += "; see \(options.errorsPath ?? "")" }
-            Console.error(note + "\n")
+        } else if outcome.summary.status == .rejected, !isQuiet {
+            Console.error("unitpipe convert: \(Messages.outcomeLine(outcome.summary, errorsPath: options.errorsPath))\n")
         }
         return outcome.exitStatus
     }
@@ -80,10 +91,11 @@ enum ConvertCommand {
         options.rejectsPath = arguments.value("rejects")
         options.summaryPath = arguments.value("summary")
         for text in arguments.all("column") {
-            guard let spec = ColumnSpec.parse(text) else {
-                throw .invalidValue(option: "--column", value: text, reason: "write NAME:FROM:TO or NAME:FROM:TO=NEWNAME, e.g. distance:km:mi")
+            do {
+                options.columns.append(try ColumnSpec.parse(text))
+            } catch {
+                throw .invalidValue(option: "--column", value: text, reason: Messages.render(error))
             }
-            options.columns.append(spec)
         }
         if let text = arguments.value("delimiter") { options.delimiter = try UsageValues.delimiter(text, option: "--delimiter") }
         if let text = arguments.value("quote") { options.quoting = try UsageValues.quote(text, option: "--quote") }
@@ -99,9 +111,11 @@ enum ConvertCommand {
         options.outputLocale = arguments.value("output-locale")
         options.ratesPath = arguments.value("rates")
         options.ratesDate = arguments.value("rates-date")
+        if let text = arguments.value("reader") {
+            options.reader = try UsageValues.choice(text, option: "--reader", as: ReaderKind.self)
+        }
         if let text = arguments.value("threads") {
-            options.threads = try UsageValues.count(text, option: "--threads", maximum: 256)
-            if options.threads == 0 { throw .invalidValue(option: "--threads", value: text, reason: "use a whole number from 1 to 256") }
+            options.threads = try UsageValues.count(text, option: "--threads", minimum: 1, maximum: 256)
         }
         return options
     }

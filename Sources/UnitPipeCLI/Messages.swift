@@ -12,6 +12,16 @@ enum Messages {
         }
     }
 
+    /// `first` and `second` as two sentences: a period between them unless `first` already ends one (`…?`).
+    static func sentences(_ first: String, _ second: String) -> String {
+        first.last.map { ".?!".contains($0) } == true ? "\(first) \(second)" : "\(first). \(second)"
+    }
+
+    /// `1 row`, `2 rows`: a count with its noun in the right number.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
     static func render(_ error: UsageError) -> String {
         switch error {
         case .unknownCommand(let name, let suggestion):
@@ -46,21 +56,31 @@ enum Messages {
             }
         case .unknownColumn(let name, let suggestion, let available):
             var text = "no column named '\(name)'"
-            text += suggestion.map { "; did you mean '\($0)'?" } ?? "."
+            // A bare number: positions are written #N.
+            text += suggestion.map { $0.hasPrefix("#") && !available.contains($0) ? "; did you mean \($0)?" : "; did you mean '\($0)'?" } ?? "."
             let shown = available.prefix(12).map { "'\($0)'" }.joined(separator: ", ")
             return text + " The header has: \(shown)\(available.count > 12 ? ", …" : ""). Use the exact name or #N"
         case .ambiguousColumn(let name, let positions):
             return "the header names \(positions.count) columns '\(name)' (positions \(positions.map(String.init).joined(separator: ", "))); select one by position, e.g. #\(positions.last ?? 1)"
         case .columnOutOfRange(let n, let count):
             return "column #\(n) does not exist; the input has \(count) column\(count == 1 ? "" : "s")"
+        case .headerNamesNoUnit(let name):
+            return "the header '\(name)' names no unit, so FROM cannot be left empty; write it: -c '\(name):km:mi'"
+        case .duplicateOutputName(let name, let column):
+            return "renaming column '\(column)' to '\(name)' would give the output two columns named '\(name)'; choose another name with =NEWNAME"
+        case .emptyRange(let range, let count):
+            return "the range \(range) selects no column of the input's \(counted(count, "column")): its first position comes after its last"
         case .columnSelectedTwice(let name):
             return "column '\(name)' is selected by two -c options; convert each column once"
         case .unit(let error):
             return render(error)
         case .unitExpression(let error):
-            return error.message + ". Run 'unitpipe units' to list the units"
+            return sentences(error.message, "Run 'unitpipe units' to list the units")
         case .locale(let error):
             switch error {
+            case .unknownLocale(let id) where id.lowercased() == "auto":
+                // `--locale auto` is valid, so this is `--output-locale auto`.
+                return "--output-locale needs a locale identifier such as de_DE, fr_FR or en_IN; 'auto' only applies to reading (--locale auto)"
             case .unknownLocale(let id):
                 return "unknown locale '\(id)'; give an identifier such as de_DE, fr_FR, en_IN, 'C' for '.' decimals without grouping, or 'auto'"
             case .unsupportedLocale(let id):
@@ -73,7 +93,7 @@ enum Messages {
         case .invalidUnitColumn(let name):
             return "column '\(name)' cannot hold units: it is converted itself, or it is the unit column of another -c; give each value column its own unit column"
         case .tooManyErrors(let limit):
-            return "stopped: more than \(limit) rows failed (--max-errors \(limit)); the output was not written. See the error report (-e) for the failures"
+            return "stopped: more than \(counted(limit, "row")) failed (--max-errors \(limit)); the output was not written. See the error report (-e) for the failures"
         case .interrupted(let signal):
             return "\(signal == 2 ? "interrupted" : "terminated") by signal \(signal); the output was not written, the summary says how far the run got"
         case .stoppedAtError(let cell):
@@ -82,10 +102,46 @@ enum Messages {
         }
     }
 
+    static func render(_ error: ColumnSpec.ParseError) -> String {
+        let shape = "write NAME:FROM:TO or NAME:FROM:TO=NEWNAME, e.g. distance:km:mi"
+        switch error {
+        case .tooFewParts:
+            return shape + " (FROM may be empty when the header names the unit: distance_km::mi)"
+        case .tooManyParts(let extra):
+            return "it has \(extra == 1 ? "one part" : "\(extra) parts") too many; \(shape) (select a column whose name holds ':' by position, #N)"
+        case .emptyPart(let part):
+            return "\(part) is empty; " + shape
+        case .positionZero:
+            return "positions start at 1: #1 is the first column, #-1 the last"
+        case .badRange(let range):
+            return "'\(range)' is not a range of positions; write #FIRST-#LAST with FIRST before LAST, e.g. #2-#4 (or #2-#-1: from the second to the last)"
+        case .renameOfSeveral(let name):
+            return "=NEWNAME renames one column, but '\(name)' selects several; give each column its own -c to rename it"
+        case .keepNeedsName:
+            return "=+ keeps the original column and needs a name for the converted one (=+NEWNAME); it may be left out only when the header names the unit (distance_km::mi=+)"
+        }
+    }
+
+    static func render(_ warning: JobWarning) -> String {
+        switch warning {
+        case .headerLooksLikeData(let fields):
+            var shown = fields.prefix(6).joined(separator: ",")
+            if fields.count > 6 { shown += ",…" }
+            return "the first row (\(shown)) holds numbers, so it may be data rather than a header; it was used as the header. If the file has no header, add --no-header"
+        }
+    }
+
+    /// The line after a run in which rows failed: how many, and where to look.
+    static func outcomeLine(_ summary: RunSummary, errorsPath: String?) -> String {
+        var note = "\(summary.rowsRejected) of \(counted(summary.rowsIn, "row")) rejected"
+        if summary.rowsRejected == 0 { note = "some cells failed and were emptied (--on-error keep)" }
+        return note + (errorsPath.map { "; see \($0)" } ?? "; add -e FILE to see which and why")
+    }
+
     static func render(_ error: UnitError) -> String {
         switch error {
         case .unknownUnit(let name, let suggestion):
-            return "unknown unit '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "") + " Run 'unitpipe units' to list the units"
+            return sentences("unknown unit '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""), "Run 'unitpipe units' to list the units")
         case .dimensionMismatch(let from, let fromDimension, let to, let toDimension):
             return "cannot convert from '\(from)' [\(fromDimension)] to '\(to)' [\(toDimension)]; FROM and TO must measure the same thing"
         case .factorOverflow(let from, let to):

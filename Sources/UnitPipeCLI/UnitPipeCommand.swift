@@ -1,3 +1,4 @@
+import Foundation
 import UnitPipe
 import UnitPipeCSV
 import UnitPipeUnits
@@ -83,11 +84,39 @@ extension String {
 }
 
 /// Writes to standard output and standard error (file descriptors, not C's `stderr` global).
+///
+/// Tests run commands in-process and read what they printed through ``Console/capture(_:)``.
 enum Console {
     static func out(_ text: String) { write(text, to: .standardOutput) }
     static func error(_ text: String) { write(text, to: .standardError) }
 
+    /// What a captured run printed, stream by stream.
+    final class Capture: @unchecked Sendable {
+        // Safety: `lock` guards both strings.
+        private let lock = NSLock()
+        private var outText = ""
+        private var errorText = ""
+        var standardOutput: String { lock.withLock { outText } }
+        var standardError: String { lock.withLock { errorText } }
+        fileprivate func append(_ text: String, error: Bool) {
+            lock.withLock { if error { errorText += text } else { outText += text } }
+        }
+    }
+
+    @TaskLocal static var capture: Capture?
+
+    /// Runs `body` with every message it prints collected instead of written.
+    static func capture<T>(_ body: () throws -> T) rethrows -> (T, Capture) {
+        let sink = Capture()
+        let result = try $capture.withValue(sink) { try body() }
+        return (result, sink)
+    }
+
     private static func write(_ text: String, to descriptor: FileDescriptor) {
+        if let capture {
+            capture.append(text, error: descriptor == .standardError)
+            return
+        }
         let bytes = Array(text.utf8)
         bytes.withUnsafeBytes { try? descriptor.writeAll($0) }
     }

@@ -1,4 +1,5 @@
 import UnitPipe
+import UnitPipeNumbers
 import UnitPipeUnits
 
 /// `unitpipe units`: lists dimensions and units, or the exact factor between units.
@@ -22,6 +23,7 @@ enum UnitsCommand {
             ("unitpipe units", "every dimension and unit"),
             ("unitpipe units pressure", "the pressure units"),
             ("unitpipe units km mi", "1 km = 0.621371192237334 mi, and the exact fraction"),
+            ("unitpipe units kWh J MJ", "1 kWh = 3600000 J and 1 kWh = 3.6 MJ"),
             ("unitpipe units km/h m/s", "the factor between two expressions"),
         ],
         maxPositionals: 64)
@@ -42,11 +44,11 @@ enum UnitsCommand {
             Console.out(UnitListing.all(catalog))
             return 0
         }
-        if names.count == 1, let text = UnitListing.dimension(named: names[0], in: catalog) {
+        if let text = UnitListing.dimension(named: names.joined(separator: "_"), in: catalog) {
             Console.out(text)
             return 0
         }
-        let report = UnitListing.describe(names, in: catalog)
+        let report = UnitListing.describe(names, in: catalog, writing: NumberWriter.shortest)
         Console.out(report.text)
         for error in report.errors { Console.error("unitpipe units: \(error.message)\n") }
         return report.errors.isEmpty ? 0 : 2

@@ -27,10 +27,11 @@ enum UsageValues {
         return .byte(byte)
     }
 
-    /// A non-negative integer no larger than `maximum`.
-    static func count(_ text: String, option: String, maximum: Int = Int.max) throws(UsageError) -> Int {
-        guard let n = Int(text), n >= 0, n <= maximum else {
-            throw .invalidValue(option: option, value: text, reason: "use a whole number from 0 to \(maximum)")
+    /// An integer from `minimum` to `maximum`.
+    static func count(_ text: String, option: String, minimum: Int = 0, maximum: Int = Int.max) throws(UsageError) -> Int {
+        guard let n = Int(text), n >= minimum, n <= maximum else {
+            let range = maximum == Int.max ? "\(minimum) or more" : "from \(minimum) to \(maximum)"
+            throw .invalidValue(option: option, value: text, reason: "use a whole number \(range)")
         }
         return n
     }

@@ -78,7 +78,7 @@ struct CommandLineEndToEndTests {
         #expect(within.status == 1)
         let beyond = try UnitPipeRunner.run(["convert", "-c", "d:km:m", "--max-errors", "1"], stdin: Data(input.utf8))
         #expect(beyond.status == 2)
-        #expect(beyond.stderr.contains("more than 1 rows failed"))
+        #expect(beyond.stderr.contains("more than 1 row failed"))
     }
 
     @Test func requiredMakesEmptyAnError() throws {

@@ -85,12 +85,6 @@ public struct ColumnUnits: Sendable {
         return .missingUnit
     }
 
-    /// The unit column's bytes of row `r`, shown after the value in the error report; `nil` for in-cell units.
-    public func unitColumnBytes(record r: Int, of batch: RecordBatch) -> [UInt8]? {
-        guard case .unitColumn(let field) = place else { return nil }
-        return Array(batch.field(field, of: r))
-    }
-
     /// Row `r`'s unit as written, trimmed: in the unit column or in the cell.
     private func text(record r: Int, of batch: RecordBatch) -> UnsafeRawBufferPointer {
         switch place {

@@ -45,10 +45,11 @@ public final class InputHead {
     ///   - hasHeader: Whether the first record names the columns.
     ///   - maxFieldSize: The longest field the head's parse keeps.
     ///   - sniffingOrder: The candidate delimiters in tie-breaking order.
+    ///   - reader: How records are split (`--reader`).
     /// - Throws: `InputError` when the input cannot be read.
     public init(
         source: InputSource, delimiter: UInt8?, quote: UInt8?, hasHeader: Bool, maxFieldSize: Int = 64 << 20,
-        sniffingOrder: [UInt8] = CSVDialect.candidateDelimiters
+        sniffingOrder: [UInt8] = CSVDialect.candidateDelimiters, reader: ReaderKind = .default
     ) throws(InputError) {
         self.source = source
         var bytes = try InputHead.read(source, limit: InputHead.size)
@@ -59,23 +60,27 @@ public final class InputHead {
         var parse: HeadParse
         while true {
             if let fixed {
-                parse = HeadParse(bytes, delimiter: fixed, quote: quote, isComplete: isWholeInput, maxFieldSize: maxFieldSize)
+                parse = HeadParse(bytes, delimiter: fixed, quote: quote, isComplete: isWholeInput, maxFieldSize: maxFieldSize, reader: reader)
             } else {
                 // Each candidate parses the head; the one for which most records share one field
                 // count (> 1) wins, ties to the earlier; none splits anything: `,`.
                 var best: (parse: HeadParse, score: Int)?
                 for candidate in sniffingOrder {
-                    let attempt = HeadParse(bytes, delimiter: candidate, quote: quote, isComplete: isWholeInput, maxFieldSize: maxFieldSize)
+                    let attempt = HeadParse(
+                        bytes, delimiter: candidate, quote: quote, isComplete: isWholeInput, maxFieldSize: maxFieldSize, reader: reader)
                     let score = attempt.consistency
                     if score > 0, score > (best?.score ?? 0) { best = (attempt, score) }
                 }
                 parse = best?.parse
-                    ?? HeadParse(bytes, delimiter: UInt8(ascii: ","), quote: quote, isComplete: isWholeInput, maxFieldSize: maxFieldSize)
+                    ?? HeadParse(
+                        bytes, delimiter: UInt8(ascii: ","), quote: quote, isComplete: isWholeInput, maxFieldSize: maxFieldSize,
+                        reader: reader)
             }
             if parse.firstRecord != nil || isWholeInput { break }
             // The first record is longer than the head: read as much again and parse again.
-            let more = try InputHead.read(source, limit: max(bytes.count, InputHead.size))
-            isWholeInput = more.isEmpty
+            let limit = max(bytes.count, InputHead.size)
+            let more = try InputHead.read(source, limit: limit)
+            isWholeInput = more.count < limit
             bytes.append(contentsOf: more)
         }
         self.bytes = bytes
@@ -155,11 +160,11 @@ private struct HeadParse {
     var firstRecordByteCount = 0
     var firstRecordLineCount = 0
 
-    init(_ bytes: [UInt8], delimiter: UInt8, quote: UInt8?, isComplete: Bool, maxFieldSize: Int) {
+    init(_ bytes: [UInt8], delimiter: UInt8, quote: UInt8?, isComplete: Bool, maxFieldSize: Int, reader: ReaderKind) {
         self.delimiter = delimiter
         parser = RecordParser(
             dialect: CSVDialect(delimiter: delimiter, quote: quote, hasHeader: false),
-            maxFieldSize: maxFieldSize, batchRecords: Int.max)
+            maxFieldSize: maxFieldSize, batchRecords: Int.max, reader: reader)
         let parser = self.parser
         var consumed = 0
         var first: (byteCount: Int, lineCount: Int)?

@@ -43,6 +43,7 @@ public final class RecordEngine {
     private let threads: Int
     private let chunkSize: Int
     private let maxFieldSize: Int
+    private let reader: ReaderKind
     /// Failed rows the run accepts; the first row beyond them stops it (`nil`: no limit).
     private let failureLimit: Int?
     private var failedRows = 0
@@ -57,10 +58,12 @@ public final class RecordEngine {
     ///   - chunkSize: Bytes per chunk, the unit of parallel work.
     ///   - maxFieldSize: The longest field; a longer one marks its record `fieldTooLarge`.
     ///   - failureLimit: Failed rows accepted before the run stops (`0` stops at the first).
-    public init(threads: Int, chunkSize: Int, maxFieldSize: Int, failureLimit: Int?) {
+    ///   - reader: How records are split (`--reader`).
+    public init(threads: Int, chunkSize: Int, maxFieldSize: Int, failureLimit: Int?, reader: ReaderKind = .default) {
         self.threads = max(1, threads)
         self.chunkSize = max(1, chunkSize)
         self.maxFieldSize = maxFieldSize
+        self.reader = reader
         self.failureLimit = failureLimit
     }
 
@@ -70,12 +73,12 @@ public final class RecordEngine {
     ///   whatever the job's commit throws.
     public func run<Job: RecordJob>(_ head: InputHead, job: Job) throws(JobError) -> End {
         bases.line += head.linesBeforeData
-        let reader = head.dataChunks(chunkSize: chunkSize)
+        let chunks = head.dataChunks(chunkSize: chunkSize)
         do {
             if threads <= 1 {
-                return try runSequentially(head, reader: reader, job: job)
+                return try runSequentially(head, chunks: chunks, job: job)
             }
-            return try runInParallel(head, reader: reader, job: job)
+            return try runInParallel(head, chunks: chunks, job: job)
         } catch let error as JobError {
             throw error
         } catch let error as InputError {
@@ -87,11 +90,11 @@ public final class RecordEngine {
     }
 
     /// One thread: a single stretch continues through every chunk.
-    private func runSequentially<Job: RecordJob>(_ head: InputHead, reader: ChunkReader, job: Job) throws -> End {
-        let stretch = Stretch(worker: job.makeWorker(), dialect: head.dialect, maxFieldSize: maxFieldSize, allowance: allowance)
+    private func runSequentially<Job: RecordJob>(_ head: InputHead, chunks: ChunkReader, job: Job) throws -> End {
+        let stretch = makeStretch(job, head)
         stretch.begin()
-        let chunk = reader.makeChunk()
-        while try reader.fill(chunk) {
+        let chunk = chunks.makeChunk()
+        while try chunks.fill(chunk) {
             if let signal = Interruption.signalNumber { throw JobError.interrupted(signal: signal) }
             stretch.feed(chunk.bytes)
             stretch.end(isEndOfInput: chunk.isLast)
@@ -103,7 +106,7 @@ public final class RecordEngine {
     }
 
     /// Several threads: chunks parsed speculatively in parallel, results committed in order.
-    private func runInParallel<Job: RecordJob>(_ head: InputHead, reader: ChunkReader, job: Job) throws -> End {
+    private func runInParallel<Job: RecordJob>(_ head: InputHead, chunks: ChunkReader, job: Job) throws -> End {
         let depth = threads + 1
         let queue = WorkQueue<Work<Job.Worker>>()
         let slots = (0..<depth).map { _ in ResultSlot<Stretch<Job.Worker>>() }
@@ -137,15 +140,14 @@ public final class RecordEngine {
         var continuation: Stretch<Job.Worker>?
         while true {
             while nextToRead - nextToWrite < depth && !isInputDone {
-                let chunk = freeChunks.popLast() ?? reader.makeChunk()
-                guard try reader.fill(chunk) else {
+                let chunk = freeChunks.popLast() ?? chunks.makeChunk()
+                guard try chunks.fill(chunk) else {
                     isInputDone = true
                     break
                 }
                 if chunk.isLast { isInputDone = true }
                 slots[chunk.index % depth].chunk = chunk
-                let stretch = freeStretches.popLast()
-                    ?? Stretch(worker: job.makeWorker(), dialect: head.dialect, maxFieldSize: maxFieldSize, allowance: allowance)
+                let stretch = freeStretches.popLast() ?? makeStretch(job, head)
                 queue.push(Work(chunk: chunk, stretch: stretch))
                 nextToRead += 1
             }
@@ -179,6 +181,10 @@ public final class RecordEngine {
             nextToWrite += 1
             if end == .failureLimitReached { return end }
         }
+    }
+
+    private func makeStretch<Job: RecordJob>(_ job: Job, _ head: InputHead) -> Stretch<Job.Worker> {
+        Stretch(worker: job.makeWorker(), dialect: head.dialect, maxFieldSize: maxFieldSize, allowance: allowance, reader: reader)
     }
 
     /// Failed rows a stretch may record before it stops: the first row beyond the limit.
@@ -228,10 +234,10 @@ final class Stretch<Worker: BatchWorker>: @unchecked Sendable {
     /// Records consumed since `begin()`.
     private(set) var recordsSinceBegin = 0
 
-    init(worker: Worker, dialect: CSVDialect, maxFieldSize: Int, allowance: Int?) {
+    init(worker: Worker, dialect: CSVDialect, maxFieldSize: Int, allowance: Int?, reader: ReaderKind) {
         self.worker = worker
         self.allowance = allowance
-        parser = RecordParser(dialect: dialect, maxFieldSize: maxFieldSize)
+        parser = RecordParser(dialect: dialect, maxFieldSize: maxFieldSize, reader: reader)
         budget = FailureBudget(allowance: allowance)
     }
 

@@ -22,7 +22,7 @@ public struct CellFailure: Sendable, Equatable {
         case overflow
         /// The cell's unit (in the cell or the row's unit column) does not resolve.
         case unit(UnitExpressionError)
-        /// The cell names no unit and the column gives no default.
+        /// The cell names no unit and the column gives no default, or the row's unit column is empty.
         case missingUnit
         /// The unit is ambiguous: a bare `$`, or text on both sides of the number.
         case ambiguousUnit
@@ -56,17 +56,14 @@ public struct CellFailure: Sendable, Equatable {
     public var column: Int?
     /// The cell's bytes as read; for a row failure, the record's fields joined by the delimiter.
     public var raw: [UInt8]
-    /// The row's unit as written in its unit column (`-c NAME:@UNITCOL:TO`), shown after the value.
-    public var unit: [UInt8]?
     public var detail: Detail
 
     /// A failure whose code follows from its detail.
-    public init(_ detail: Detail, position: RecordPosition, column: Int?, raw: [UInt8], unit: [UInt8]? = nil) {
+    public init(_ detail: Detail, position: RecordPosition, column: Int?, raw: [UInt8]) {
         self.code = detail.code
         self.position = position
         self.column = column
         self.raw = raw
-        self.unit = unit
         self.detail = detail
     }
 }

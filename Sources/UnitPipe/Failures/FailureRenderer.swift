@@ -7,21 +7,27 @@ import UnitPipeUnits
 /// Every message names the problem and, where there is one, the fix.
 public struct FailureRenderer: Sendable {
     /// What the messages say about a column.
-    public struct Column: Sendable, Equatable {
+    public struct Column: Sendable {
         /// The header name (`#N` without a header).
         public var name: String
         /// How the column's numbers are read: a locale identifier or `auto:…`.
         public var locale: String
+        /// The conventions the column's numbers are read with (for the hints of `invalid_number`).
+        public var conventions: NumberConventions
         /// The unit the column's cells are declared in (`-c NAME:FROM:…`), as written.
         public var from: String
         /// The unit the column is converted or checked in, as written.
         public var to: String
+        /// Whether each row's unit is in a unit column (`FROM` is `@COLUMN`).
+        public var hasUnitColumn: Bool
 
-        public init(name: String, locale: String, from: String, to: String) {
+        public init(name: String, locale: String, conventions: NumberConventions, from: String, to: String, hasUnitColumn: Bool) {
             self.name = name
             self.locale = locale
+            self.conventions = conventions
             self.from = from
             self.to = to
+            self.hasUnitColumn = hasUnitColumn
         }
     }
 
@@ -51,7 +57,6 @@ public struct FailureRenderer: Sendable {
         if failure.column == nil, value.utf8.count > 256 {
             value = String(decoding: value.utf8.prefix(256), as: UTF8.self) + "…"
         }
-        if let unit = failure.unit { value += " " + String(decoding: unit, as: UTF8.self) }
         return CellError(
             record: failure.position.record, line: failure.position.line, column: name, value: value,
             code: failure.code, message: message(failure))
@@ -63,7 +68,8 @@ public struct FailureRenderer: Sendable {
         let column = failure.column.map { columns[$0] }
         switch failure.detail {
         case .number(.invalidNumber):
-            return "'\(raw)' is not a number in locale \(column?.locale ?? "C"); fix the cell or choose the file's locale with --locale"
+            guard let column else { return "'\(raw)' is not a number" }
+            return NumberHint.invalidNumber(raw, locale: column.locale, conventions: column.conventions, unit: column.from)
         case .number(.multipleDecimal):
             return "'\(raw)' has more than one decimal separator"
         case .number(.grouping):
@@ -81,6 +87,9 @@ public struct FailureRenderer: Sendable {
         case .unit(let error):
             return error.message
         case .missingUnit:
+            if let column, column.hasUnitColumn {
+                return "the unit column '\(column.from.dropFirst())' is empty in this row; write the row's unit there (e.g. 'km')"
+            }
             return "no unit in the cell and no default; write the unit (e.g. '5 km') or give one: -c NAME:*km:TO"
         case .fieldCount(let found):
             return "record has \(found) field\(found == 1 ? "" : "s"), but the \(hasHeader ? "header" : "first record") has \(fieldCount)"

@@ -17,6 +17,8 @@ public final class ConvertJob {
     public struct Outcome: Sendable {
         public var summary: RunSummary
         public var failure: JobError?
+        /// What the run did that the user may not have meant (a header that reads like data).
+        public var warnings: [JobWarning] = []
         /// The process exit status: 0 ok, 1 rows failed, 2 stopped.
         public var exitStatus: Int32 {
             if case .interrupted(let signal) = failure { return 128 + signal }
@@ -33,6 +35,7 @@ public final class ConvertJob {
         var source: InputSource?
         var outputs: ConvertOutputs?
         var run: ConvertRun?
+        var warnings: [JobWarning] = []
         do throws(JobError) {
             do {
                 source = try InputSource(path: options.inputPath)
@@ -45,11 +48,12 @@ public final class ConvertJob {
                 head = try InputHead(
                     source: source, delimiter: options.delimiter, quote: options.quoting.byte,
                     hasHeader: options.hasHeader, maxFieldSize: options.maxFieldSize,
-                    sniffingOrder: InputHead.sniffingOrder(locale: options.locale))
+                    sniffingOrder: InputHead.sniffingOrder(locale: options.locale), reader: options.reader)
             } catch {
                 throw .input(error)
             }
             if let first = head.firstRecord {
+                if head.dialect.hasHeader && Sniffer.recordLooksLikeData(first) { warnings.append(.headerLooksLikeData(fields: first)) }
                 let plan = try JobPlan.make(options: options, head: head)
                 let header = head.dialect.hasHeader ? (input: first, output: plan.outputHeader(first)) : nil
                 let opened = try ConvertOutputs(options: options, dialect: head.dialect, header: header)
@@ -75,7 +79,7 @@ public final class ConvertJob {
             summary.status = .rejected
         }
         if let path = options.summaryPath { ConvertJob.writeSummary(summary, to: path, failure: &failure) }
-        return Outcome(summary: summary, failure: failure)
+        return Outcome(summary: summary, failure: failure, warnings: warnings)
     }
 
     private static func writeSummary(_ summary: RunSummary, to path: String, failure: inout JobError?) {
@@ -172,7 +176,7 @@ final class ConvertRun: RecordJob {
     func run(_ head: InputHead) throws(JobError) {
         let engine = RecordEngine(
             threads: plan.options.threads, chunkSize: plan.options.chunkSize, maxFieldSize: plan.options.maxFieldSize,
-            failureLimit: plan.failureLimit)
+            failureLimit: plan.failureLimit, reader: plan.options.reader)
         defer { foldColumns() }
         let end: RecordEngine.End
         do {

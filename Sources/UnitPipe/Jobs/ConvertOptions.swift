@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import UnitPipeCSV
 
 /// Everything a `convert` run needs, as parsed from the command line (defaults as documented).
 public struct ConvertOptions: Sendable {
@@ -60,6 +61,8 @@ public struct ConvertOptions: Sendable {
     public var maxErrors: Int?
     /// `--max-field-size`: the longest field in bytes (default 64 MiB).
     public var maxFieldSize = 64 << 20
+    /// `--reader`: `split` reads quote-free lines without libcsv, `libcsv` parses every record with libcsv.
+    public var reader = ReaderKind.default
     /// `--threads N`: workers that parse, convert and format chunks in parallel (default: the number of cores).
     public var threads = ConvertOptions.processorCount
     /// Bytes of input per unit of parallel work (default 256 KiB: as fast as larger chunks, less memory; tests use tiny chunks to cut records everywhere).

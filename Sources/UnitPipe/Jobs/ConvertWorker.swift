@@ -206,10 +206,14 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
             var f = 0
             rewrittenFields.withUnsafeBufferPointer { rewritten in
                 for g in rewritten {
-                    if g > f {
+                    var keepsOriginal = false
+                    if case .convertedKeepingOriginal = roles[g] { keepsOriginal = true }
+                    if g > f || keepsOriginal {
+                        // The unchanged fields before g with their delimiters (and g itself when it is kept).
                         let from = batch.start(ofField: firstField + f)
-                        cursor.append(UnsafeRawBufferPointer(
-                            start: batch.bytes + from, count: batch.start(ofField: firstField + g) - from))
+                        let end = keepsOriginal ? batch.fieldEnds[firstField + g] : batch.start(ofField: firstField + g)
+                        cursor.append(UnsafeRawBufferPointer(start: batch.bytes + from, count: end - from))
+                        if keepsOriginal { cursor.append(delimiter) }
                     }
                     writeRewrittenField(g, record: r, to: &cursor)
                     if g < last { cursor.append(delimiter) }
@@ -227,9 +231,14 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
                 if f > 0 { cursor.append(delimiter) }
                 let end = batch.fieldEnds[firstField + f]
                 defer { start = end + 1 }
-                if case .passThrough = roles[f] {
+                switch roles[f] {
+                case .passThrough:
                     writer.writeField(UnsafeRawBufferPointer(start: batch.bytes + start, count: end - start), to: &cursor)
-                } else {
+                case .convertedKeepingOriginal:
+                    writer.writeField(UnsafeRawBufferPointer(start: batch.bytes + start, count: end - start), to: &cursor)
+                    cursor.append(delimiter)
+                    writeRewrittenField(f, record: r, to: &cursor)
+                case .converted, .unitColumn:
                     writeRewrittenField(f, record: r, to: &cursor)
                 }
             }
@@ -243,7 +252,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     @inline(__always)
     private func writeRewrittenField(_ f: Int, record r: Int, to cursor: inout ByteCursor) {
         switch roles[f] {
-        case .converted(let k):
+        case .converted(let k), .convertedKeepingOriginal(let k):
             if case .number = statuses[k][r] { format.write(values[k][r], to: &cursor) }
         case .unitColumn(let k):
             targetSymbols[k].withUnsafeBytes { writer.writeField($0, to: &cursor) }
@@ -300,9 +309,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         case .ambiguousUnit: detail = .ambiguousUnit
         case .unit: detail = units[k]?.failure(record: r, of: batch) ?? .missingUnit
         }
-        return CellFailure(
-            detail, position: position, column: k, raw: Array(batch.field(plan.conversions[k].field, of: r)),
-            unit: units[k]?.unitColumnBytes(record: r, of: batch))
+        return CellFailure(detail, position: position, column: k, raw: Array(batch.field(plan.conversions[k].field, of: r)))
     }
 
     /// A record's fields joined by the delimiter, as the report shows a failed row.

@@ -17,6 +17,12 @@ public enum JobError: Error, Sendable, Equatable {
     case columnOutOfRange(Int, columnCount: Int)
     /// Two `-c` options for the same column.
     case columnSelectedTwice(String)
+    /// `-c NAME::TO` for a column whose header names no unit (or without a header).
+    case headerNamesNoUnit(String)
+    /// A rename (`=NEWNAME`, or the header's unit part rewritten) to a name another output column has.
+    case duplicateOutputName(String, column: String)
+    /// A range of positions whose first lies after its last once counted (`#-1-#2` in a file of 5 columns).
+    case emptyRange(String, columnCount: Int)
     case unit(UnitError)
     /// A `FROM`/`TO` unit expression that does not resolve.
     case unitExpression(UnitExpressionError)
@@ -41,6 +47,7 @@ public enum JobError: Error, Sendable, Equatable {
         case .input: return "input"
         case .output: return "output"
         case .unknownColumn, .ambiguousColumn, .columnOutOfRange, .columnSelectedTwice: return "usage"
+        case .headerNamesNoUnit, .duplicateOutputName, .emptyRange: return "usage"
         case .unit, .unitExpression, .locale, .rates, .currencyNeedsRates, .invalidUnitColumn: return "usage"
         case .tooManyErrors: return "max_errors"
         case .stoppedAtError: return "on_error_fail"

@@ -31,11 +31,10 @@ extension JobPlan {
         var roles = Array(repeating: FieldRole.passThrough, count: columnNames.count)
         var convertedUnitColumn: String?
         var conversions: [Conversion] = []
-        for spec in options.columns {
-            let field = try fieldIndex(of: spec.column, in: columnNames)
+        for (field, spec) in try ColumnSpec.expand(options.columns, columnNames: columnNames, hasHeader: dialect.hasHeader) {
             let name = columnNames[field]
-            if case .converted = roles[field] { throw .columnSelectedTwice(name) }
-            let target = try resolve(spec.to, in: catalog)
+            if roles[field].conversion != nil { throw .columnSelectedTwice(name) }
+            let target = try resolve(spec.to, in: catalog, dimension: (try? catalog.unit(expression: spec.from))?.dimension)
             let (source, declared) = try unitSource(spec, target: target, catalog: catalog, columnNames: columnNames)
             if case .unitColumn(let unitField, _) = source {
                 if unitField == field || roles[unitField] != .passThrough {
@@ -71,13 +70,17 @@ extension JobPlan {
             }
             // A converted column that an earlier -c uses as its unit column (reported after every spec is read).
             if case .unitColumn = roles[field], convertedUnitColumn == nil { convertedUnitColumn = name }
-            roles[field] = .converted(conversions.count)
+            roles[field] = spec.keepsOriginal ? .convertedKeepingOriginal(conversions.count) : .converted(conversions.count)
             conversions.append(Conversion(
                 field: field, name: name, spec: spec, source: source, target: target,
                 parser: NumberParser(conventions: conventions, context: context),
                 localeDescription: description, localeEvidence: evidence))
         }
         if let convertedUnitColumn { throw .invalidUnitColumn(convertedUnitColumn) }
+        // A kept original stays in its own unit, so its unit column is not rewritten either.
+        for (field, role) in roles.enumerated() {
+            if case .unitColumn(let k) = role, conversions[k].spec.keepsOriginal { roles[field] = .passThrough }
+        }
         return JobPlan(
             dialect: dialect, columnCount: columnNames.count, conversions: conversions, roles: roles,
             options: options, outputConventions: outputConventions)
@@ -95,13 +98,19 @@ extension JobPlan {
     }
 
     /// A `FROM`/`TO` expression as a unit; a currency code without `--rates` gets its own message.
-    private static func resolve(_ expression: String, in catalog: UnitCatalog) throws(JobError) -> UnitDefinition {
+    ///
+    /// An unknown unit is offered only suggestions of `dimension`, the other side's, when it is known.
+    private static func resolve(_ expression: String, in catalog: UnitCatalog, dimension: Dimension? = nil) throws(JobError) -> UnitDefinition {
         do {
             return try catalog.unit(expression: expression)
         } catch {
             if case .noRate(let code) = error { throw .currencyNeedsRates(code) }
             if case .unit(.unknownUnit) = error, CurrencyCodes.code(for: expression) != nil {
                 throw .currencyNeedsRates(expression)
+            }
+            if let dimension, case .unit(.unknownUnit(let name, _)) = error {
+                let suggestion = name == expression ? catalog.expressionSuggestion(for: name, in: dimension) : catalog.suggestion(for: name, in: dimension)
+                throw .unitExpression(.unit(.unknownUnit(name, suggestion: suggestion)))
             }
             throw .unitExpression(error)
         }
@@ -122,7 +131,7 @@ extension JobPlan {
                 let resolver = try UnitResolver(target: target, catalog: catalog, defaultUnit: defaultUnit)
                 return (.inCell(resolver: resolver), defaultUnit)
             }
-            let from = try resolve(spec.from, in: catalog)
+            let from = try resolve(spec.from, in: catalog, dimension: target.dimension)
             return (.fixed(try FactorMatrix(sources: [from], target: target)), from)
         } catch let error as JobError {
             throw error
@@ -135,14 +144,21 @@ extension JobPlan {
 
     static func fieldIndex(of reference: ColumnSpec.Reference, in names: [String]) throws(JobError) -> Int {
         switch reference {
+        case .range, .list:
+            // Selections of several columns are settled by `ColumnSpec.fields(of:in:)`; here (a unit column) only one name fits.
+            throw .unknownColumn("\(reference)", suggestion: nil, available: names)
         case .position(let n):
-            guard n <= names.count else { throw .columnOutOfRange(n, columnCount: names.count) }
-            return n - 1
+            // Negative positions count from the end: #-1 is the last column.
+            let index = n > 0 ? n - 1 : names.count + n
+            guard index >= 0, index < names.count else { throw .columnOutOfRange(n, columnCount: names.count) }
+            return index
         case .name(let name):
             let positions = names.indices.filter { names[$0] == name }
             if positions.count > 1 { throw .ambiguousColumn(name, positions: positions.map { $0 + 1 }) }
             guard let position = positions.first else {
-                throw .unknownColumn(name, suggestion: Suggestion.nearest(to: name, among: names), available: names)
+                // A bare number is a position written without its '#'.
+                let suggestion = Int(name).map { "#\($0)" } ?? Suggestion.nearest(to: name, among: names)
+                throw .unknownColumn(name, suggestion: suggestion, available: names)
             }
             return position
         }

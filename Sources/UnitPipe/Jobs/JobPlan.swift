@@ -40,8 +40,18 @@ struct JobPlan: @unchecked Sendable {
         case passThrough
         /// Converted by `conversions[k]`.
         case converted(Int)
+        /// Converted by `conversions[k]`, written after the original cell (`=+NEWNAME`).
+        case convertedKeepingOriginal(Int)
         /// The unit column of `conversions[k]`: its cells are rewritten to the target unit's symbol.
         case unitColumn(Int)
+
+        /// The conversion of a converted field.
+        var conversion: Int? {
+            switch self {
+            case .converted(let k), .convertedKeepingOriginal(let k): k
+            case .passThrough, .unitColumn: nil
+            }
+        }
     }
 
     let dialect: CSVDialect
@@ -91,20 +101,20 @@ struct JobPlan: @unchecked Sendable {
         }
     }
 
-    /// The output's header: the input's, with renamed columns (`=NEWNAME`) renamed.
+    /// The output's header: renamed columns under their new names, a kept original followed by its converted column.
     func outputHeader(_ names: [String]) -> [String] {
-        var names = names
-        for conversion in conversions {
-            if let newName = conversion.spec.newName { names[conversion.field] = newName }
-        }
-        return names
+        ColumnSpec.outputNames(names, conversions.map(\.spec), fields: conversions.map(\.field))
     }
 
     /// What the failure messages say about each conversion.
     var renderer: FailureRenderer {
         FailureRenderer(
-            columns: conversions.map {
-                FailureRenderer.Column(name: $0.name, locale: $0.localeDescription, from: $0.spec.from, to: $0.spec.to)
+            columns: conversions.map { conversion in
+                var hasUnitColumn = false
+                if case .unitColumn = conversion.source { hasUnitColumn = true }
+                return FailureRenderer.Column(
+                    name: conversion.name, locale: conversion.localeDescription, conventions: conversion.parser.conventions,
+                    from: conversion.spec.from, to: conversion.spec.to, hasUnitColumn: hasUnitColumn)
             },
             fieldCount: columnCount, hasHeader: dialect.hasHeader, delimiter: dialect.delimiter,
             maxFieldSize: options.maxFieldSize)

@@ -94,12 +94,16 @@ public enum Sniffer {
         return kinds.count == 1 ? kinds[0].0 : "mixed"
     }
 
+    /// `true` when a first record taken as a header reads like data: one of its fields is a number.
+    public static func recordLooksLikeData(_ fields: [String]) -> Bool {
+        let parser = NumberParser(conventions: .undecided)
+        return fields.contains { if case .number = parser.parse($0) { return true } else { return false } }
+    }
+
     /// A first record is a header when none of its fields is a number but some later cell in the same column is.
     private static func looksLikeHeader(_ first: [String], batch: RecordBatch, width: Int) -> Bool {
+        if recordLooksLikeData(first) { return false }
         let parser = NumberParser(conventions: .undecided)
-        if first.contains(where: { if case .number = parser.parse($0) { return true } else { return false } }) {
-            return false
-        }
         if batch.count < 2 { return true }
         for field in 0..<width {
             for r in 1..<min(batch.count, 50) where batch.fieldCount(of: r) == width {
@@ -163,50 +167,9 @@ public enum Sniffer {
         }
     }
 
-    /// The unit a header names in one of its later words or in brackets: `distance_km` → km,
-    /// `Temp (°F)` → degF, `price_usd` → USD.
+    /// The unit a header names (`distance_km` → km, `Temp (°F)` → degF, `price_usd` → USD, `km` → km).
     public static func unitGuess(fromHeader header: String) -> String? {
-        var bracketed: [String] = []
-        var words: [String] = []
-        var current = ""
-        var inBrackets = false
-        func flush() {
-            if !current.isEmpty {
-                if inBrackets { bracketed.append(current) } else { words.append(current) }
-            }
-            current = ""
-        }
-        for ch in header {
-            switch ch {
-            case "(", "[":
-                flush()
-                inBrackets = true
-            case ")", "]":
-                flush()
-                inBrackets = false
-            case "_", "-", " ", ",", ":", ".":
-                if inBrackets && ch != "," && ch != ":" { current.append(ch) } else { flush() }
-            default:
-                current.append(ch)
-            }
-        }
-        flush()
-        let candidates = bracketed + words.dropFirst().reversed()
-        // Temperature columns often end in a bare scale letter: temp_c, Temperature F.
-        if let first = words.first?.lowercased(), first.hasPrefix("temp"), let last = words.last?.lowercased(), words.count > 1 {
-            switch last {
-            case "c": return "degC"
-            case "f": return "degF"
-            case "k": return "K"
-            default: break
-            }
-        }
-        for candidate in candidates {
-            if let unit = try? UnitCatalog.standard.unit(expression: candidate) { return unit.symbol }
-            let upper = candidate.uppercased()
-            if CurrencyCodes.code(for: upper) != nil { return upper }
-        }
-        return nil
+        HeaderUnit.find(in: header)?.symbol
     }
 }
 

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// How a delimited text file is written: its delimiter, quote character and header.
 public struct CSVDialect: Sendable, Equatable {
     /// The field delimiter byte: `,` `;` `|` or tab.
@@ -25,4 +29,19 @@ public struct CSVDialect: Sendable, Equatable {
     public static func name(ofDelimiter byte: UInt8) -> String {
         byte == UInt8(ascii: "\t") ? "tab" : String(UnicodeScalar(byte))
     }
+}
+
+/// Which parser reads the records (`--reader`).
+public enum ReaderKind: String, Sendable, CaseIterable {
+    /// Lines without a quote byte are split directly; libcsv parses every other record (the default).
+    case split
+    /// libcsv parses every record.
+    case libcsv
+
+    /// `split`, unless the environment variable `UNITPIPE_READER` names another kind (so a whole
+    /// test suite can run with either reader).
+    public static let `default`: ReaderKind = {
+        guard let name = getenv("UNITPIPE_READER") else { return .split }
+        return ReaderKind(rawValue: String(cString: name)) ?? .split
+    }()
 }

@@ -95,7 +95,7 @@ struct RecordStorage {
             prefix.withUnsafeBytes { appendBytes($0.baseAddress, count: $0.count) }
         } else if count > maxFieldSize {
             pendingProblem = .fieldTooLarge
-            appendBytes(source, count: RecordStorage.truncatedFieldLength)
+            appendBytes(source, count: min(count, RecordStorage.truncatedFieldLength))
         } else {
             appendBytes(source, count: count)
         }
@@ -141,6 +141,23 @@ struct RecordStorage {
         isOpenRecordPlain = true
     }
 
+    /// Appends the record whose fields were just stored by the plain-line splitter.
+    @inline(__always)
+    mutating func appendRecord(line: Int, isPlain: Bool) {
+        isInRecord = true
+        recordStartLine = line
+        isPiecePlain = isPlain
+        isOpenRecordPlain = true
+        endRecord()
+    }
+
+    /// Makes room for `bytes` arena bytes and `fields` field ends in all.
+    @inline(__always)
+    mutating func reserve(bytes needed: Int, fields neededFields: Int) {
+        if needed > byteCapacity { grow(&bytes, capacity: &byteCapacity, needed: needed) }
+        if neededFields > fieldCapacity { grow(&fieldEnds, capacity: &fieldCapacity, needed: neededFields) }
+    }
+
     /// Notes, after a piece is parsed, that a record left open took bytes from it.
     mutating func notePieceParsed() {
         if isInRecord { isOpenRecordPlain = isOpenRecordPlain && isPiecePlain }
@@ -153,6 +170,7 @@ struct RecordStorage {
         recordCount = 0
     }
 
+    @inline(never)
     private func grow<T>(_ pointer: inout UnsafeMutablePointer<T>, capacity: inout Int, needed: Int) {
         var newCapacity = max(capacity * 2, 16)
         while newCapacity < needed { newCapacity *= 2 }

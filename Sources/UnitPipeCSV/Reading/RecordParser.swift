@@ -3,7 +3,9 @@
 // LF, CRLF or a lone CR, found with memchr): a record starts on the first line after the previous record's
 // end that holds anything but CR/LF (libcsv skips blank lines). Complete
 // records collect in a reused `RecordStorage` and are handed out as
-// `RecordBatch` views, only ever between records.
+// `RecordBatch` views, only ever between records. A line that starts a record and holds
+// no quote byte is split without libcsv (PlainLineSplitter.swift); libcsv is then between
+// records, as it would be after parsing that line itself.
 
 #if canImport(Glibc)
 import Glibc
@@ -12,6 +14,8 @@ import Glibc
 /// Parses bytes into batches of records, keeping line numbers and bounding field sizes.
 package final class RecordParser {
     private let parser: LibCSVParser
+    /// Splits quote-free lines without libcsv; `nil` with `--reader libcsv`.
+    private let splitter: PlainLineSplitter?
     private let storage: UnsafeMutablePointer<RecordStorage>
     private var isAtLineStart = true
     /// `true` when the last piece fed ended with a CR whose line end is not settled yet.
@@ -26,10 +30,12 @@ package final class RecordParser {
     /// (slower, same records; tests compare the two).
     package init(
         dialect: CSVDialect, maxFieldSize: Int, batchRecords: Int = 8192, firstLine: Int = 1,
-        usesBuiltInSpaceTest: Bool = true
+        usesBuiltInSpaceTest: Bool = true, reader: ReaderKind = .default
     ) {
         parser = LibCSVParser(
             delimiter: dialect.delimiter, quote: dialect.quote, usesBuiltInSpaceTest: usesBuiltInSpaceTest)
+        splitter = reader == .split
+            ? PlainLineSplitter(delimiter: dialect.delimiter, quote: dialect.quote, maxFieldSize: maxFieldSize) : nil
         storage = .allocate(capacity: 1)
         storage.initialize(to: RecordStorage(maxFieldSize: maxFieldSize, separator: dialect.delimiter))
         storage.pointee.line = firstLine
@@ -86,6 +92,12 @@ package final class RecordParser {
                 return 1
             }
         }
+        if isAtLineStart && !storage.pointee.isInRecord, let splitter,
+            let end = splitter.split(bytes, line: storage.pointee.line, into: storage)
+        {
+            // libcsv is between records (as after a record or a blank line), where it stays.
+            return settleLineEnd(at: end.terminator, in: bytes)
+        }
         let count = bytes.count
         let newline = memchr(start, 0x0A, count).map { UnsafeRawPointer($0) - start }
         var length = newline.map { $0 + 1 } ?? count
@@ -116,6 +128,26 @@ package final class RecordParser {
         }
         isAtLineStart = endsLine
         if endsLine { storage.pointee.line += 1 }
+        return length
+    }
+
+    /// Ends the line whose first CR or LF is at `terminator` in `bytes` (as `feedLine` does for
+    /// libcsv's lines) and returns the line's length with its line end.
+    @inline(__always)
+    private func settleLineEnd(at terminator: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+        let length: Int
+        if bytes[terminator] == 0x0A {
+            length = terminator + 1
+        } else if terminator + 1 == bytes.count {
+            // A CR at the end of what is here: whether a LF follows is decided by the next piece.
+            isAfterCarriageReturn = true
+            isAtLineStart = false
+            return bytes.count
+        } else {
+            length = bytes[terminator + 1] == 0x0A ? terminator + 2 : terminator + 1
+        }
+        isAtLineStart = true
+        storage.pointee.line += 1
         return length
     }
 

@@ -12,45 +12,62 @@ public enum UnitListing {
     }
 
     /// `unitpipe units DIMENSION`: one dimension's units, or `nil` when no dimension has that name.
+    ///
+    /// Names match case-insensitively, with spaces or hyphens for underscores (`temperature difference`).
     public static func dimension(named name: String, in catalog: UnitCatalog = .standard) -> String? {
-        guard let dimension = catalog.dimensions.first(where: { $0.name == name.lowercased() }) else { return nil }
+        let key = String(name.lowercased().map { $0 == " " || $0 == "-" ? "_" : $0 })
+        guard let dimension = catalog.dimensions.first(where: { $0.name == key }) else { return nil }
         return section(dimension, catalog)
     }
 
-    /// `unitpipe units A B`: how two units relate (`1 km = 0.6213711922373339 mi (exact 15625/25146)`), or one line per unit otherwise.
-    public static func describe(_ names: [String], in catalog: UnitCatalog = .standard) -> Report {
+    /// `unitpipe units A B …`: how the first unit relates to each of the others
+    /// (`1 km = 0.621371192237334 mi (exact 15625/25146)`; with two units both directions), or one line per unit.
+    ///
+    /// The text holds only results; the names that did not resolve, and pairs that do not convert, are in `errors`.
+    /// - Parameters:
+    ///   - names: The units or unit expressions, as typed.
+    ///   - catalog: Where names are looked up.
+    ///   - write: How a rounded factor is written; the command passes the converter's own writer
+    ///     (`3600000`, not `3600000.0`), which this library does not depend on.
+    public static func describe(
+        _ names: [String], in catalog: UnitCatalog = .standard, writing write: (Double) -> String = plainDescription
+    ) -> Report {
         var units: [UnitDefinition] = [], errors: [UnitExpressionError] = [], lines: [String] = []
         for name in names {
-            do { units.append(try catalog.unit(expression: name)) } catch {
-                errors.append(error)
-                lines.append(error.message)
-            }
+            do { units.append(try catalog.unit(expression: name)) } catch { errors.append(error) }
         }
-        if names.count == 2, units.count == 2 {
-            do {
-                lines.append(contentsOf: [try relation(units[0], units[1]), try relation(units[1], units[0])])
-                return Report(text: lines.joined(separator: "\n") + "\n", errors: errors)
-            } catch {
-                errors.append(.unit(error))
-                lines.append(UnitExpressionError.unit(error).message)
+        if names.count >= 2 {
+            guard errors.isEmpty, let first = units.first else { return Report(text: "", errors: errors) }
+            for unit in units.dropFirst() {
+                do { lines.append(try relation(first, unit, writing: write)) } catch { errors.append(.unit(error)) }
             }
+            if units.count == 2, errors.isEmpty, let back = try? relation(units[1], first, writing: write) { lines.append(back) }
+        } else {
+            for unit in units { lines.append(line(unit, catalog, width: unit.symbol.count)) }
         }
-        for unit in units { lines.append(line(unit, catalog, width: unit.symbol.count)) }
-        return Report(text: lines.joined(separator: "\n") + "\n", errors: errors)
+        return Report(text: lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n", errors: errors)
     }
 
     /// `1 A = x B (exact p/q)` for linear pairs, `A → B: y = x·S + O` for affine ones.
-    public static func relation(_ from: UnitDefinition, _ to: UnitDefinition) throws(UnitError) -> String {
+    public static func relation(
+        _ from: UnitDefinition, _ to: UnitDefinition, writing write: (Double) -> String = plainDescription
+    ) throws(UnitError) -> String {
         let conversion = try UnitConversion(from: from, to: to)
         if conversion.offset.isZero {
-            let rounded = conversion.apply(1)
-            let exact = conversion.scale.decimalString.map { $0 == "\(rounded)" ? "exact" : "exact \($0)" } ?? "exact \(conversion.scale)"
+            let rounded = write(conversion.apply(1))
+            let exact = conversion.scale.decimalString.map { $0 == rounded ? "exact" : "exact \($0)" } ?? "exact \(conversion.scale)"
             return "1 \(from.symbol) = \(rounded) \(to.symbol) (\(exact))"
         }
         let offset = conversion.offset
         let sign = offset.isNegative ? "-" : "+"
         let magnitude = offset.negated.map { offset.isNegative ? $0 : offset } ?? offset
         return "\(from.symbol) → \(to.symbol): y = x·\(text(conversion.scale)) \(sign) \(text(magnitude))"
+    }
+
+    /// Swift's shortest round-trip description without a trailing `.0`.
+    public static func plainDescription(_ value: Double) -> String {
+        let text = "\(value)"
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
     private static func text(_ value: Rational) -> String { value.decimalString ?? value.description }

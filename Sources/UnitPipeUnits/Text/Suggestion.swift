@@ -1,17 +1,30 @@
 /// "Did you mean …?" suggestions by edit distance.
+///
+/// A suggestion is made only when it is a plausible typo: within ``allowedEdits(forLength:)``
+/// edits of what was typed. Option names are compared without their leading dashes, so
+/// `--quiet` is five letters from `--quote` and two edits away: no suggestion.
 public enum Suggestion {
     /// The candidate closest to `text` (case-insensitive edit distance), if it is close enough
-    /// to be a plausible typo: at most a third of the longer word's length, and at least 1 edit allowed.
+    /// to be a plausible typo (``allowedEdits(forLength:)`` of the typed text). Ties keep the first candidate.
     public static func nearest(to text: String, among candidates: [String]) -> String? {
-        let target = Array(text.lowercased())
+        let target = Array(undashed(text).lowercased())
+        let allowed = allowedEdits(forLength: target.count)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
-            let characters = Array(candidate.lowercased())
-            let d = distance(target, characters)
-            let allowed = max(1, max(target.count, characters.count) / 3)
+            let d = distance(target, Array(undashed(candidate).lowercased()))
             if d <= allowed, d < (best?.distance ?? Int.max) { best = (candidate, d) }
         }
         return best?.candidate
+    }
+
+    /// The edits a typo of `length` characters may have: none below 3 characters (`kb` is not
+    /// `kB`, `C` is not `cd`), one up to 5, two beyond.
+    public static func allowedEdits(forLength length: Int) -> Int {
+        length < 3 ? 0 : length <= 5 ? 1 : 2
+    }
+
+    private static func undashed(_ text: String) -> Substring {
+        text.hasPrefix("-") ? text.drop { $0 == "-" } : Substring(text)
     }
 
     /// The optimal-string-alignment distance: insertions, deletions, substitutions and adjacent transpositions.

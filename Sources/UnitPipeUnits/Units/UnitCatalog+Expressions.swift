@@ -41,18 +41,22 @@ extension UnitCatalog {
     }
 
     /// A suggestion for an unknown whole name: a quotient of two known units when the name splits into them (`kmh` → `km/h`), else the nearest spelling.
-    func expressionSuggestion(for name: String) -> String? {
+    /// - Parameters:
+    ///   - name: The unknown spelling.
+    ///   - dimension: When known, only suggestions of this dimension.
+    public func expressionSuggestion(for name: String, in dimension: Dimension? = nil) -> String? {
         let characters = Array(name)
         if characters.count >= 2 {
             for cut in 1..<characters.count {
                 let left = String(characters[..<cut]), right = String(characters[cut...])
                 if let a = try? unit(named: left), let b = try? unit(named: right), !a.isAffine, !b.isAffine,
-                   a.dimension == .length || a.dimension == .data || a.dimension == .energy, b.dimension == .time {
+                   a.dimension == .length || a.dimension == .data || a.dimension == .energy, b.dimension == .time,
+                   dimension == nil || (try? unit(expression: left + "/" + right))?.dimension == dimension {
                     return left + "/" + right
                 }
             }
         }
-        return suggestion(for: name)
+        return suggestion(for: name, in: dimension)
     }
 }
 

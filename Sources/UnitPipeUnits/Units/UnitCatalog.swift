@@ -48,23 +48,50 @@ public struct UnitCatalog: Sendable {
     /// - Returns: The unit's definition.
     /// - Throws: `UnitError.unknownUnit` with the nearest known spelling as a suggestion.
     public func unit(named name: String) throws(UnitError) -> UnitDefinition {
-        if let index = indexBySpelling[name] ?? indexByFoldedName[name.lowercased()] {
-            return units[index]
-        }
+        if let unit = lookUp(name) { return unit }
         throw .unknownUnit(name, suggestion: suggestion(for: name))
     }
 
-    /// The known spelling nearest to `name` by edit distance, if one is close enough to be a likely typo.
+    /// The unit with the given symbol or alias, without a suggestion when there is none.
+    private func lookUp(_ name: String) -> UnitDefinition? {
+        (indexBySpelling[name] ?? indexByFoldedName[name.lowercased()]).map { units[$0] }
+    }
+
+    /// The known spelling nearest to `name`, if one is close enough to be a likely typo and safe to offer.
     ///
-    /// Close enough means at most two edits, and fewer edits than `name` has
-    /// characters. Ties prefer symbols, then table order.
-    func suggestion(for name: String) -> String? {
-        let target = Array(name.lowercased())
+    /// Symbols are compared case-sensitively and names case-insensitively, within
+    /// ``Suggestion/allowedEdits(forLength:)`` edits (none for three characters or fewer against a
+    /// symbol); ties prefer symbols, then table order.
+    /// A symbol that differs from `name` only in case is not offered (`Cal` is a food Calorie,
+    /// 1000 `cal`; `kb` a kilobit, not a `kB`; `Mbit` is not `mbit`), except past the first character
+    /// of a symbol of four or more (`degc` → `degC`). A bare
+    /// temperature letter gets its scale (`C` → `degC`).
+    /// - Parameters:
+    ///   - name: The unknown spelling.
+    ///   - dimension: When the other side of a conversion settles it, only units of this dimension are offered.
+    public func suggestion(for name: String, in dimension: Dimension? = nil) -> String? {
+        for prefix in ["deg", "°"] {
+            if let unit = lookUp(prefix + name), dimension == nil || unit.dimension == dimension {
+                return prefix == "deg" ? prefix + name : unit.symbol
+            }
+        }
+        let exact = Array(name)
+        let folded = Array(name.lowercased())
+        let allowedForNames = Suggestion.allowedEdits(forLength: exact.count)
+        // Symbols are short and dense (`mg`, `Pg`, `dal`, `cal`): one edit away is another unit, so
+        // symbols of three characters or fewer are never guessed at.
+        let allowedForSymbols = exact.count <= 3 ? -1 : allowedForNames
         var best: (distance: Int, spelling: String)?
-        for unit in units {
-            for spelling in [unit.symbol] + unit.aliases {
-                let distance = Suggestion.distance(target, Array(spelling.lowercased()))
-                if distance < (best?.distance ?? 3), distance < target.count {
+        for unit in units where dimension == nil || unit.dimension == dimension {
+            for (index, spelling) in ([unit.symbol] + unit.aliases).enumerated() {
+                // Three-letter aliases (`kph`, `dal`, `mps`) are symbols in all but name.
+                let isName = index > 0 && spelling.count > 3 && UnitCatalog.isName(spelling)
+                let lower = spelling.lowercased()
+                // A case-only difference flips a prefix (`Mbit`, `mbit`) or names another unit (`Cal`):
+                // offered only past the first character of a longer symbol (`degc` → `degC`).
+                if !isName && lower == name.lowercased() && (exact.count <= 3 || spelling.first != exact.first) { continue }
+                let distance = isName ? Suggestion.distance(folded, Array(lower)) : Suggestion.distance(exact, Array(spelling))
+                if distance <= (isName ? allowedForNames : allowedForSymbols), distance < (best?.distance ?? Int.max) {
                     best = (distance, spelling)
                 }
             }

@@ -41,19 +41,4 @@ struct ErrorCodeTests {
     @Test func reportHeaderIsPinned() {
         #expect(ErrorReportFormat.header == ["record", "line", "column", "value", "code", "message"])
     }
-
-    @Test(arguments: [
-        ("distance:km:mi", ColumnSpec(column: .name("distance"), from: "km", to: "mi")),
-        ("#3:degC:degF=temp_f", ColumnSpec(column: .position(3), from: "degC", to: "degF", newName: "temp_f")),
-        ("a:b:c:km:mi", ColumnSpec(column: .name("a:b:c"), from: "km", to: "mi")),
-        ("#0:km:mi", ColumnSpec(column: .name("#0"), from: "km", to: "mi")),
-    ])
-    func columnSpecsParse(_ text: String, _ expected: ColumnSpec) {
-        #expect(ColumnSpec.parse(text) == expected)
-    }
-
-    @Test(arguments: ["distance", "distance:km", ":km:mi", "d::mi", "d:km:", "d:km:mi="])
-    func malformedColumnSpecsAreRejected(_ text: String) {
-        #expect(ColumnSpec.parse(text) == nil)
-    }
 }

@@ -10,11 +10,32 @@ import Testing
         #expect(UnitListing.describe(["degC", "degF"]).text == "degC → degF: y = x·1.8 + 32\ndegF → degC: y = x·5/9 - 160/9\n")
     }
 
-    @Test("unknown names come back with suggestions")
+    @Test("unknown names come back as errors only, with suggestions; the text holds results")
     func unknown() {
         let report = UnitListing.describe(["kmh"])
         #expect(report.errors == [.unit(.unknownUnit("kmh", suggestion: "km/h"))])
-        #expect(report.text == "unknown unit 'kmh'; did you mean 'km/h'?\n")
+        #expect(report.text == "")
+        let pair = UnitListing.describe(["km", "C"])
+        #expect(pair.errors == [.unit(.unknownUnit("C", suggestion: "degC"))])
+        #expect(pair.text == "")
+    }
+
+    @Test("three or more units: the factor from the first to each, written as converted numbers are")
+    func many() {
+        let report = UnitListing.describe(["kWh", "J", "MJ", "cal"])
+        #expect(report.errors.isEmpty)
+        // 1 kWh = 3.6e6 J exactly; 3.6e6 / 4.184 = 860420.6500956023 (Python: float(Fraction(3600000) / Fraction('4.184'))).
+        #expect(report.text == "1 kWh = 3600000 J (exact)\n1 kWh = 3.6 MJ (exact)\n1 kWh = 860420.6500956023 cal (exact 450000000/523)\n")
+        let mixed = UnitListing.describe(["m", "ft", "s"])
+        #expect(mixed.text == "1 m = 3.2808398950131235 ft (exact 1250/381)\n")
+        #expect(mixed.errors == [.unit(.dimensionMismatch(from: "m", fromDimension: .length, to: "s", toDimension: .time))])
+    }
+
+    @Test("dimensions are found by name with spaces, hyphens or underscores")
+    func dimensionNames() throws {
+        let spaced = try #require(UnitListing.dimension(named: "temperature difference"))
+        #expect(spaced.hasPrefix("temperature_difference (base: delta_K)\n"))
+        #expect(UnitListing.dimension(named: "Temperature-Difference") == spaced)
     }
 
     @Test("listings pin a few lines")

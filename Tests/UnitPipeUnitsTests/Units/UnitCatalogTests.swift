@@ -15,9 +15,12 @@ import Testing
         #expect(try UnitCatalog.standard.unit(named: name).symbol == symbol)
     }
 
-    @Test("symbols are case-sensitive; unknown names suggest the nearest spelling", arguments: [
-        ("KM", "km"), ("kmh", "km"), ("fet", "ft"), ("kilometr", "kilometer"), ("degc", "degC"), ("farenheit", "fahrenheit"),
-        ("x", nil), ("furlong", nil),
+    @Test("symbols are case-sensitive; unknown names suggest only a safe nearest spelling", arguments: [
+        ("kilometr", "kilometer"), ("degc", "degC"), ("farenheit", "fahrenheit"), ("fet", "feet"), ("C", "degC"), ("F", "degF"),
+        // Case-only differences of short symbols are different units (a food Calorie is 1000 cal, kb a kilobit).
+        ("Cal", nil), ("kb", nil), ("KM", nil), ("MBIT", nil),
+        // One edit from a short symbol is another unit, not a typo: no 'cups', 'Pg', 'mg', 'dal'.
+        ("Gbps", nil), ("mpg", nil), ("kmh", "kmph"), ("x", nil), ("furlong", nil),
     ] as [(String, String?)])
     func unknown(name: String, suggestion: String?) {
         #expect(throws: UnitError.unknownUnit(name, suggestion: suggestion)) { try UnitCatalog.standard.unit(named: name) }

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import UnitPipeCSV
+
+/// Reads `text` through `RecordParser` with each reader, in random pieces: whole, one byte at
+/// a time, or cut anywhere.
+private func compareReaders(
+    _ text: [UInt8], dialect: CSVDialect, random: inout SplitMix64, maxFieldSize: Int
+) -> Bool {
+    let cuts: [[Int]] = [
+        [1 << 20], [1], (0..<random.next(in: 1...5)).map { _ in random.next(in: 1...90) },
+    ]
+    for pieces in cuts {
+        let split = parseInPieces(text, pieces, dialect: dialect, reader: .split, maxFieldSize: maxFieldSize)
+        let libcsv = parseInPieces(text, pieces, dialect: dialect, reader: .libcsv, maxFieldSize: maxFieldSize)
+        let shown = "\(String(decoding: text, as: UTF8.self).debugDescription) in pieces of \(pieces)"
+        #expect(split.records == libcsv.records, "\(shown)")
+        if pieces == [1 << 20] { #expect(split.plain == libcsv.plain, "plain flags of \(shown)") }
+        // A record marked plain is copied unexamined by the writer: none of its fields may need quotes.
+        let writer = CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote)
+        for (record, isPlain) in zip(split.records, split.plain) where isPlain {
+            let quoted = record.fields.filter { Array($0.utf8).withUnsafeBytes { writer.needsQuotes($0) } }
+            #expect(quoted.isEmpty, "plain record \(record) of \(shown)")
+            if !quoted.isEmpty { return false }
+        }
+        if split.records != libcsv.records || (pieces == [1 << 20] && split.plain != libcsv.plain) { return false }
+    }
+    return true
+}
+
+let splitterDialects: [CSVDialect] = [
+    .csv, tsv, unquotedTSV, semicolon,
+    CSVDialect(delimiter: UInt8(ascii: "|"), quote: UInt8(ascii: "\""), hasHeader: true),
+    CSVDialect(delimiter: UInt8(ascii: ","), quote: nil, hasHeader: true),
+    CSVDialect(delimiter: UInt8(ascii: ";"), quote: UInt8(ascii: "'"), hasHeader: true),
+]
+
+@Suite("PlainLineSplitter")
+struct PlainLineSplitterTests {
+    /// The split path and libcsv give the same records (fields, lines, problems) on random text
+    /// cut into random pieces, for every delimiter and with quoting off.
+    @Test(arguments: splitterDialects)
+    func splitAgreesWithLibCSV(_ dialect: CSVDialect) {
+        var generator = RandomCSV(random: SplitMix64(state: 0x5917_7E12 &+ UInt64(dialect.delimiter) &* 31 &+ UInt64(dialect.quote ?? 0)), delimiter: dialect.delimiter, quote: dialect.quote)
+        var random = SplitMix64(state: 99 &+ UInt64(dialect.delimiter))
+        // ~16,000 lines per dialect by default, each read three ways (millions with UNITPIPE_LONG_TESTS=1).
+        for round in 0..<(isLongRun ? 400_000 : 800) {
+            let text = generator.text(lines: random.next(in: 1...40))
+            // Some rounds use a tiny field limit, so that lines longer than it go to libcsv.
+            let maxFieldSize = round % 7 == 0 ? random.next(in: 1...40) : 1 << 20
+            if !compareReaders(text, dialect: dialect, random: &random, maxFieldSize: maxFieldSize) { return }
+        }
+    }
+
+    /// The same through the real reader on a file: whole blocks and one byte per read(2).
+    @Test(arguments: splitterDialects)
+    func splitAgreesWithLibCSVThroughTheFileReader(_ dialect: CSVDialect) throws {
+        var generator = RandomCSV(random: SplitMix64(state: 0xF11E &+ UInt64(dialect.delimiter)), delimiter: dialect.delimiter, quote: dialect.quote)
+        for _ in 0..<(isLongRun ? 200 : 2) {
+            let text = generator.text(lines: 2000)
+            for oneByte in [false, true] {
+                let split = try readAll(text, dialect: dialect, oneBytePerRead: oneByte, batchRecords: 100, reader: .split)
+                let libcsv = try readAll(text, dialect: dialect, oneBytePerRead: oneByte, batchRecords: 100, reader: .libcsv)
+                #expect(split == libcsv, "one byte per read: \(oneByte)")
+                if split != libcsv { return }
+            }
+        }
+    }
+
+    @Test(arguments: [
+        // (text, records as "line:field|field")
+        ("a,b\n", ["1:a|b"]),
+        (",a,\n", ["1:|a|"]),
+        (" a , b \n", ["1: a | b "]),
+        ("\n\r\n\r,\n", ["4:|"]),
+        ("0123456789abcdef,0123456789abcdef\r\n", ["1:0123456789abcdef|0123456789abcdef"]),
+        ("0123456789abcde,\n", ["1:0123456789abcde|"]),
+        ("a,b\rc\r\nd", ["1:a|b", "2:c", "3:d"]),
+        ("x,\"y\"\nz\n", ["1:x|y", "2:z"]),
+    ])
+    func splitsLinesAtTheirEnds(_ text: String, _ expected: [String]) {
+        for pieces in [[1 << 20], [1], [16], [17], [15, 3]] {
+            let (records, _) = parseInPieces(Array(text.utf8), pieces, dialect: .csv, reader: .split)
+            #expect(records.map { "\($0.line):" + $0.fields.joined(separator: "|") } == expected, "pieces \(pieces)")
+        }
+    }
+
+    @Test func plainFlagsOfSplitLines() {
+        let text = Array("a,b c,d\nlead, z\nend \n\tx,1\ny\t,2\n,\n0123456789abcde ,f\n0123456789abcdef, f\n".utf8)
+        let (records, plain) = parseInPieces(text, [1 << 20], dialect: .csv, reader: .split)
+        #expect(records.count == 8)
+        #expect(plain == [true, false, false, false, false, true, false, false])
+    }
+}
