@@ -34,6 +34,8 @@ enum Messages {
             return "option '\(option)' was given twice; give it once"
         case .unexpectedArgument(let token):
             return "unexpected argument '\(token)'; give one INPUT file (or '-' for standard input)"
+        case .missingArgument(let name, let expected):
+            return "give \(name): one of " + expected.joined(separator: ", ")
         case .invalidValue(let option, let value, let reason):
             return "invalid value '\(value)' for \(option): \(reason)"
         }
@@ -46,6 +48,8 @@ enum Messages {
             case .cannotOpen(let path, let cause): return "cannot open input '\(path)': \(cause); check the path and permissions"
             case .cannotRead(let path, let cause): return "cannot read input '\(path)': \(cause)"
             case .isDirectory(let path): return "input '\(path)' is a directory; give a CSV or TSV file"
+            case .notRegularFile(let path):
+                return "input '\(path)' is not a regular file; plans and byte ranges read a file at offsets, so save the stream to a file first"
             }
         case .output(let error):
             switch error {

@@ -48,9 +48,12 @@ public struct CellFailure: Sendable, Equatable {
 
     /// The stable code of the report's `code` column.
     public var code: ErrorCode
-    /// Where the record is. On a worker, relative to the stretch of input it parsed (record 0
-    /// is the stretch's first); the engine's bases make it absolute when it is committed.
-    public var position: RecordPosition
+    /// The data record. On a worker, the 0-based index in the stretch of input it parsed; once
+    /// committed, 1-based in the input (the engine's bases make it absolute).
+    public var record: Int
+    /// The physical line on which the record starts: 1-based in the stretch on a worker, in the
+    /// input once committed. (A byte offset joins these once batches carry record offsets.)
+    public var line: Int
     /// The job's column the cell belongs to (an index into the renderer's columns); `nil` for a
     /// failure of the whole row.
     public var column: Int?
@@ -59,24 +62,12 @@ public struct CellFailure: Sendable, Equatable {
     public var detail: Detail
 
     /// A failure whose code follows from its detail.
-    public init(_ detail: Detail, position: RecordPosition, column: Int?, raw: [UInt8]) {
+    public init(_ detail: Detail, record: Int, line: Int, column: Int?, raw: [UInt8]) {
         self.code = detail.code
-        self.position = position
+        self.record = record
+        self.line = line
         self.column = column
         self.raw = raw
         self.detail = detail
-    }
-}
-
-/// A record's place in the input.
-public struct RecordPosition: Sendable, Equatable {
-    /// The data record: 1-based in the input once committed (the header is not a record).
-    public var record: Int
-    /// The 1-based physical line on which the record starts.
-    public var line: Int
-
-    public init(record: Int, line: Int) {
-        self.record = record
-        self.line = line
     }
 }

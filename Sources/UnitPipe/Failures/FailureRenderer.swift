@@ -58,7 +58,7 @@ public struct FailureRenderer: Sendable {
             value = String(decoding: value.utf8.prefix(256), as: UTF8.self) + "…"
         }
         return CellError(
-            record: failure.position.record, line: failure.position.line, column: name, value: value,
+            record: failure.record, line: failure.line, column: name, value: value,
             code: failure.code, message: message(failure))
     }
 
@@ -95,6 +95,8 @@ public struct FailureRenderer: Sendable {
             return "record has \(found) field\(found == 1 ? "" : "s"), but the \(hasHeader ? "header" : "first record") has \(fieldCount)"
         case .malformed(.unterminatedQuote), .malformed(.none):
             return "the quoted field opened on this line is never closed, so the rest of the input was read into it; close the quote (or double a quote inside the field)"
+        case .malformed(.textAfterQuote):
+            return "text follows the closing quote of a field (as in '\"ab\" ,1'), so the record is not converted; quote the whole field or remove its quotes"
         case .malformed(.fieldTooLarge):
             return "a field is longer than --max-field-size (\(maxFieldSize) bytes), probably an unterminated quote; fix the quoting or raise --max-field-size"
         }

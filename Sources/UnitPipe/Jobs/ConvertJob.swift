@@ -199,8 +199,8 @@ final class ConvertRun: RecordJob {
             for k in columns.indices { columns[k].add(worker.counts.columns[k]) }
             for failure in worker.failures {
                 var failure = failure
-                failure.position.record += bases.record + 1
-                failure.position.line += bases.line
+                failure.record += bases.record + 1
+                failure.line += bases.line
                 summary.errorsByCode[failure.code, default: 0] += 1
                 guard firstFailure == nil || outputs.report != nil else { continue }
                 let row = renderer.reportRow(failure)

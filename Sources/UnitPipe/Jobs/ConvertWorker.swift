@@ -268,16 +268,17 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     private func handleFailure(
         record r: Int, of batch: RecordBatch, cursor: inout ByteCursor, budget: inout FailureBudget
     ) {
-        let position = RecordPosition(record: batch.firstRecordIndex + r, line: batch.line(of: r))
+        let record = batch.firstRecordIndex + r
+        let line = batch.line(of: r)
         switch shapes[r] {
         case .malformed:
-            failures.append(CellFailure(.malformed(batch.problem(of: r)), position: position, column: nil, raw: joinedFields(r, of: batch)))
+            failures.append(CellFailure(.malformed(batch.problem(of: r)), record: record, line: line, column: nil, raw: joinedFields(r, of: batch)))
         case .fieldCount:
-            failures.append(CellFailure(.fieldCount(found: batch.fieldCount(of: r)), position: position, column: nil, raw: joinedFields(r, of: batch)))
+            failures.append(CellFailure(.fieldCount(found: batch.fieldCount(of: r)), record: record, line: line, column: nil, raw: joinedFields(r, of: batch)))
         case .ok:
             for k in columns.indices {
                 guard case .failed(let fault) = statuses[k][r] else { continue }
-                failures.append(cellFailure(fault, column: k, record: r, of: batch, position: position))
+                failures.append(cellFailure(fault, column: k, row: r, of: batch, record: record, line: line))
             }
         }
         if plan.options.onError == .keep && shapes[r] == .ok {
@@ -299,7 +300,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
 
     /// The failure of conversion `k`'s cell in row `r`.
     private func cellFailure(
-        _ fault: CellFault, column k: Int, record r: Int, of batch: RecordBatch, position: RecordPosition
+        _ fault: CellFault, column k: Int, row r: Int, of batch: RecordBatch, record: Int, line: Int
     ) -> CellFailure {
         let detail: CellFailure.Detail
         switch fault {
@@ -309,7 +310,8 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         case .ambiguousUnit: detail = .ambiguousUnit
         case .unit: detail = units[k]?.failure(record: r, of: batch) ?? .missingUnit
         }
-        return CellFailure(detail, position: position, column: k, raw: Array(batch.field(plan.conversions[k].field, of: r)))
+        return CellFailure(
+            detail, record: record, line: line, column: k, raw: Array(batch.field(plan.conversions[k].field, of: r)))
     }
 
     /// A record's fields joined by the delimiter, as the report shows a failed row.

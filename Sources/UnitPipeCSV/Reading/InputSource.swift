@@ -26,6 +26,9 @@ public final class InputSource {
         if path != nil { try? descriptor.close() }
     }
 
+    /// The descriptor, for positioned reads of a regular file (plans and byte ranges).
+    public var fileDescriptor: FileDescriptor { descriptor }
+
     /// The name used in messages: the path, or `standard input`.
     public var displayName: String { path ?? "standard input" }
 
@@ -46,4 +49,6 @@ public enum InputError: Error, Sendable, Equatable {
     case cannotOpen(String, SystemError)
     case cannotRead(String, SystemError)
     case isDirectory(String)
+    /// A pipe or device where a file read at offsets is needed (`plan`, `--byte-range`).
+    case notRegularFile(String)
 }

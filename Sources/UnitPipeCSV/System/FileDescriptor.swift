@@ -1,4 +1,4 @@
-// Thin wrappers over the POSIX calls unitpipe makes: open(2), read(2), write(2),
+// Thin wrappers over the POSIX calls unitpipe makes: open(2), read(2), pread(2), write(2),
 // close(2), fstat(2), mkstemp(3), rename(2), unlink(2), sync_file_range(2). Nothing else in the
 // package calls these functions directly; callers see Swift values and errors.
 
@@ -83,6 +83,22 @@ public struct FileDescriptor: Sendable, Equatable {
         let n = retryingOnInterrupt { Glibc.read(rawValue, base, buffer.count) }
         guard n >= 0 else { throw SystemError(call: "read", errno: errno) }
         return n
+    }
+
+    /// Reads up to `buffer.count` bytes starting at `offset` of the file (`pread(2)`, retried on `EINTR`);
+    /// returns 0 at the end of the file. The descriptor's own position does not move.
+    public func read(into buffer: UnsafeMutableRawBufferPointer, atOffset offset: Int) throws(SystemError) -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        let n = retryingOnInterrupt { pread(rawValue, base, buffer.count, off_t(offset)) }
+        guard n >= 0 else { throw SystemError(call: "pread", errno: errno) }
+        return n
+    }
+
+    /// The size in bytes of a regular file (`fstat(2)`), or `nil` for a pipe, terminal or device.
+    public var regularFileSize: Int? {
+        var info = stat()
+        guard fstat(rawValue, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
     }
 
     /// Writes all of `bytes` (`write(2)` until done, retried on `EINTR`).
