@@ -84,16 +84,9 @@ public final class ConvertJob {
 
     private static func writeSummary(_ summary: RunSummary, to path: String, failure: inout JobError?) {
         do throws(OutputError) {
-            let file = try OutputFile(path: path)
-            let buffer = ByteBuffer()
-            buffer.append(summary.json)
-            do {
-                try file.write(buffer)
-            } catch {
-                file.abandon()
-                throw error
-            }
-            try file.commit()
+            let file = try ReportFile(path: path)
+            file.buffer.append(summary.json)
+            try file.close()
         } catch {
             if failure == nil { failure = .output(error) }
         }
