@@ -1,4 +1,5 @@
 import UnitPipe
+import UnitPipeNumbers
 import UnitPipeCSV
 
 /// `unitpipe convert`: converts columns between units and writes the normalized file.
@@ -38,7 +39,8 @@ enum ConvertCommand {
                        choices: [",", ";", "|", "tab"]),
             OptionSpec(["--quote"], value: "C", help: "quote character, or 'none' for files without quoting", default: "\""),
             OptionSpec(["--no-header"], help: "the first record is data; columns are named #1, #2, …"),
-            OptionSpec(["--decimals"], value: "N", help: "write converted numbers with exactly N fraction digits (0-20), rounding half to even", default: "shortest round-trip digits"),
+            OptionSpec(["--decimals"], value: "N", help: "write converted numbers with exactly N fraction digits (0-20), rounded once from the exact value", default: "shortest round-trip digits"),
+            OptionSpec(["--rounding"], value: "MODE", help: "how --decimals breaks ties: half-even (2.665 -> 2.66) or half-up, away from zero (2.665 -> 2.67)", default: "half-even"),
             OptionSpec(["--required"], help: "an empty cell in a converted column is the error 'empty'", default: "empty stays empty"),
             OptionSpec(["--max-errors"], value: "N", help: "stop (exit 2) once more than N rows have failed", default: "no limit"),
             OptionSpec(["--max-field-size"], value: "SIZE", help: "longest field in bytes (K, M, G suffixes); a longer one is malformed_csv", default: "64M"),
@@ -106,6 +108,9 @@ enum ConvertCommand {
             options.onError = try UsageValues.choice(text, option: "--on-error", as: ConvertOptions.OnError.self)
         }
         if let text = arguments.value("decimals") { options.decimals = try UsageValues.count(text, option: "--decimals", maximum: 20) }
+        if let text = arguments.value("rounding") {
+            options.rounding = try UsageValues.choice(text, option: "--rounding", as: DecimalRounding.self)
+        }
         options.isRequired = arguments.has("required")
         if let text = arguments.value("max-errors") { options.maxErrors = try UsageValues.count(text, option: "--max-errors") }
         if let text = arguments.value("max-field-size") { options.maxFieldSize = try UsageValues.byteSize(text, option: "--max-field-size") }

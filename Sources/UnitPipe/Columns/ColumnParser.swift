@@ -2,7 +2,7 @@ import UnitPipeCSV
 import UnitPipeNumbers
 import UnitPipeUnits
 
-/// The parse stage: reads one field of every row of a batch into a ``ParsedColumn``.
+/// The parse stage: scans one field of every row of a batch into a ``ParsedColumn``.
 public struct ColumnParser: Sendable {
     /// The 0-based field the column is in.
     public let field: Int
@@ -21,8 +21,10 @@ public struct ColumnParser: Sendable {
         self.isRequired = isRequired
     }
 
-    /// Parses the column's cell of every row; rows whose shape is not `.ok` are `.skipped`.
+    /// Scans the column's cell of every row; rows whose shape is not `.ok` are `.skipped`.
     ///
+    /// A number becomes the kernel's input (its signed mantissa as an exact double, its exponent's
+    /// slot in `sources`); one the kernel cannot take is listed in `exactRows`.
     /// - Parameters:
     ///   - batch: The records.
     ///   - shapes: Each row's shape.
@@ -30,28 +32,32 @@ public struct ColumnParser: Sendable {
     public func parse(_ batch: RecordBatch, shapes: UnsafePointer<RowShape>, into column: ParsedColumn) {
         let values = column.values
         let statuses = column.statuses
+        let sources = column.sources
+        let exactRows = column.exactRows
+        var exactRowCount = 0
         let emptyStatus = isRequired ? CellStatus.failed(.required) : .empty
         for r in 0..<batch.count {
+            sources[r] = 0
             guard shapes[r] == .ok else {
                 values[r] = .nan
                 statuses[r] = .skipped
                 continue
             }
-            var cell = batch.field(field, of: r)
-            var isNegated = false
-            if hasUnitsInCells {
-                let split = InCellUnit.split(cell)
-                if split.placement == .both {
+            switch scan(batch.field(field, of: r)) {
+            case .decimal(let decimal):
+                if let (mantissa, slot) = DecimalFactorTable.kernelInput(decimal) {
+                    values[r] = mantissa
+                    sources[r] = slot
+                } else {
                     values[r] = .nan
-                    statuses[r] = .failed(.ambiguousUnit)
-                    continue
+                    exactRows[exactRowCount] = Int32(r)
+                    exactRowCount += 1
                 }
-                isNegated = split.isNegatedBeforeUnit
-                cell = UnsafeRawBufferPointer(rebasing: cell[split.number])
-            }
-            switch parser.parse(cell) {
-            case .number(let x):
-                values[r] = isNegated ? -x : x
+                statuses[r] = .number
+            case .long:
+                values[r] = .nan
+                exactRows[exactRowCount] = Int32(r)
+                exactRowCount += 1
                 statuses[r] = .number
             case .empty:
                 values[r] = .nan
@@ -59,10 +65,46 @@ public struct ColumnParser: Sendable {
             case .failure(.overflow):
                 values[r] = .nan
                 statuses[r] = .failed(.overflow)
+            case .failure(.ambiguousUnit) where hasUnitsInCells:
+                values[r] = .nan
+                statuses[r] = .failed(.ambiguousUnit)
             case .failure(let error):
                 values[r] = .nan
                 statuses[r] = .failed(.number(error))
             }
         }
+        column.exactRowCount = exactRowCount
+    }
+
+    /// Scans a cell: the number part of an in-cell unit, with a minus sign before the unit applied
+    /// (text on both sides of the number is an ambiguous unit).
+    @inline(__always)
+    func scan(_ cell: UnsafeRawBufferPointer) -> NumberScan {
+        guard hasUnitsInCells else { return parser.scan(cell) }
+        let split = InCellUnit.split(cell)
+        if split.placement == .both { return .failure(.ambiguousUnit) }
+        let scan = parser.scan(UnsafeRawBufferPointer(rebasing: cell[split.number]))
+        return split.isNegatedBeforeUnit ? scan.negated : scan
+    }
+
+    /// Row `r`'s number with every digit kept, for the exact path; `nil` when it holds none.
+    func exactDecimal(record r: Int, of batch: RecordBatch) -> LongDecimal? {
+        var cell = batch.field(field, of: r)
+        var isNegated = false
+        if hasUnitsInCells {
+            let split = InCellUnit.split(cell)
+            isNegated = split.isNegatedBeforeUnit
+            cell = UnsafeRawBufferPointer(rebasing: cell[split.number])
+        }
+        var decimal: LongDecimal
+        switch parser.scan(cell) {
+        case .decimal(let short): decimal = LongDecimal(short)
+        case .long:
+            guard let long = parser.scanLong(cell) else { return nil }
+            decimal = long
+        default: return nil
+        }
+        if isNegated { decimal.isNegative.toggle() }
+        return decimal
     }
 }

@@ -29,7 +29,9 @@ public struct ColumnUnits: Sendable {
         self.currencySymbols = currencySymbols
     }
 
-    /// Resolves the unit of every row holding a number; a unit that does not resolve fails the cell.
+    /// Resolves the unit of every row holding a number into its `sources` entry (the source's
+    /// block of the decimal factor table, added to the slot the parser set); a unit that does not
+    /// resolve fails the cell.
     ///
     /// - Returns: `true` when some row has a source index (the column needs the gather).
     public mutating func resolve(_ batch: RecordBatch, into column: ParsedColumn) -> Bool {
@@ -37,11 +39,10 @@ public struct ColumnUnits: Sendable {
         let sources = column.sources
         var hasSource = false
         for r in 0..<batch.count {
-            sources[r] = 0
             guard case .number = statuses[r] else { continue }
             switch sourceIndex(record: r, of: batch) {
             case .index(let index):
-                sources[r] = index
+                sources[r] += index * Int32(DecimalFactorTable.slotCount)
                 hasSource = true
             case .failed(let fault):
                 column.values[r] = .nan

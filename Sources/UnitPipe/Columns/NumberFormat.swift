@@ -1,8 +1,8 @@
 import UnitPipeCSV
 import UnitPipeNumbers
 
-/// The format stage: how a converted number is written — shortest round-trip digits or a fixed
-/// number of decimals, normalized or in an output locale.
+/// The format stage: how a converted number is written — shortest round-trip digits, or
+/// `--decimals N` digits from the exact value — normalized or in an output locale.
 public final class NumberFormat: @unchecked Sendable {
     // Safety: the scratch buffer is written only by the worker that owns this format (one per worker).
 
@@ -26,27 +26,51 @@ public final class NumberFormat: @unchecked Sendable {
 
     deinit { scratch.deallocate() }
 
-    /// Writes `value` as a field.
+    /// Writes `value`'s shortest round-trip digits as a field.
     @inline(__always)
-    public func write(_ value: Double, to cursor: inout ByteCursor) {
+    public func writeShortest(_ value: Double, to cursor: inout ByteCursor) {
         guard isLocalized else {
-            if let decimals {
-                cursor.write(maxCount: NumberWriter.maxFixedLength(decimals: decimals)) {
-                    NumberWriter.writeFixed(value, decimals: decimals, into: $0)
-                }
-            } else {
-                cursor.write(maxCount: NumberWriter.maxShortestLength) { NumberWriter.writeShortest(value, into: $0) }
+            cursor.write(maxCount: NumberWriter.maxShortestLength) { NumberWriter.writeShortest(value, into: $0) }
+            return
+        }
+        writeLocalized(count: NumberWriter.writeShortest(value, into: scratch), to: &cursor)
+    }
+
+    /// Writes a value with `--decimals` digits: `scaled` is the value times 10^N rounded once, or
+    /// NaN when the exact path left the digits in `text`.
+    @inline(__always)
+    public func writeFixed(_ scaled: Double, text: @autoclosure () -> [UInt8]?, to cursor: inout ByteCursor) {
+        let decimals = self.decimals ?? 0
+        if scaled.isNaN {
+            writeDigits(text(), to: &cursor)
+            return
+        }
+        guard isLocalized else {
+            cursor.write(maxCount: NumberWriter.maxFixedLength(decimals: decimals)) {
+                NumberWriter.writeScaledInteger(scaled, decimals: decimals, into: $0)
             }
             return
         }
-        writeLocalized(value, to: &cursor)
+        writeLocalized(count: NumberWriter.writeScaledInteger(scaled, decimals: decimals, into: scratch), to: &cursor)
     }
 
+    /// Writes digits the exact path produced (nothing when there are none).
     @inline(never)
-    private func writeLocalized(_ value: Double, to cursor: inout ByteCursor) {
+    private func writeDigits(_ text: [UInt8]?, to cursor: inout ByteCursor) {
+        guard let text else { return }
+        if !isLocalized {
+            cursor.write(maxCount: text.count) { $0.update(from: text, count: text.count); return text.count }
+            return
+        }
+        let count = min(text.count, 512)
+        scratch.update(from: text, count: count)
+        writeLocalized(count: count, to: &cursor)
+    }
+
+    /// Writes the `count` ASCII bytes of a number in `scratch` in `--output-locale`.
+    @inline(never)
+    private func writeLocalized(count: Int, to cursor: inout ByteCursor) {
         guard let conventions else { return }
-        let count = decimals.map { NumberWriter.writeFixed(value, decimals: $0, into: scratch) }
-            ?? NumberWriter.writeShortest(value, into: scratch)
         let ascii = UnsafeRawBufferPointer(start: scratch, count: count)
         let localized = UnsafeMutablePointer<UInt8>.allocate(capacity: conventions.localizedCapacity(forASCIICount: count))
         defer { localized.deallocate() }

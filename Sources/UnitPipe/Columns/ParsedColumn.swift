@@ -3,9 +3,11 @@
 // A job works on a batch one column at a time, through stages that hand each
 // other a `ParsedColumn` (contiguous buffers, reused from batch to batch):
 //
-//   ColumnParser      cells → values and a `CellStatus` per cell (in-cell units split off)
-//   ColumnUnits       per-row and in-cell units → an index into the factor matrix per row
-//   ColumnConverter   the factor matrix over the whole column; overflow flagged
+//   ColumnParser      cells → scanned decimals (mantissa and exponent slot) and a `CellStatus`
+//                     per cell (in-cell units split off)
+//   ColumnUnits       per-row and in-cell units → the source unit of each row
+//   ColumnConverter   the decimal factor table over the whole column, rounded once (to the
+//                     nearest double, and with `--decimals` to N digits); overflow flagged
 //   NumberFormat      a value → its bytes in the output
 //
 // `convert` runs all four; a checking job (`validate`) runs the parser and the
@@ -58,20 +60,38 @@ public enum RowShape: Sendable, Equatable {
 public final class ParsedColumn {
     /// Rows the buffers hold.
     public private(set) var capacity = 0
-    /// The cell's value where its status is `.number`: the nearest double of the cell as read,
-    /// then (after ``ColumnConverter``) in the target unit.
+    /// The cell's value where its status is `.number`: after ``ColumnParser``, the scanned
+    /// decimal's signed mantissa as an exact double (NaN for a cell the kernel cannot take, listed
+    /// in ``exactRows``); after ``ColumnConverter``, the nearest double of the converted value.
     public private(set) var values = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    /// With `--decimals N`: the converted value times 10^N, rounded once (NaN where ``bigFixed``
+    /// holds the digits, or the cell failed); `nil` for shortest output.
+    public private(set) var fixedValues: UnsafeMutablePointer<Double>?
+    /// With `--decimals N`: the digits of values too large for ``fixedValues``, by row.
+    public var bigFixed: [Int: [UInt8]] = [:]
+    /// Rows whose decimal the kernel cannot take (more than 2^53, far exponents, more than 19
+    /// digits): the converter decides them exactly from the cell's text.
+    public private(set) var exactRows = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    public var exactRowCount = 0
     /// Each cell's status.
     public private(set) var statuses = UnsafeMutablePointer<CellStatus>.allocate(capacity: 1)
-    /// Each row's source unit as an index into the column's factor matrix (per-row and in-cell units).
+    /// Each row's index into the decimal factor table: `source · slotCount + slot`, the slot from
+    /// the parser (the cell's exponent), the source from ``ColumnUnits`` (0 for a fixed unit).
     public private(set) var sources = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private let hasFixedOutput: Bool
 
-    public init() {}
+    /// Creates the buffers; `hasFixedOutput` for `--decimals`.
+    public init(hasFixedOutput: Bool) {
+        self.hasFixedOutput = hasFixedOutput
+        if hasFixedOutput { fixedValues = .allocate(capacity: 1) }
+    }
 
     deinit {
         values.deallocate()
         statuses.deallocate()
         sources.deallocate()
+        fixedValues?.deallocate()
+        exactRows.deallocate()
     }
 
     /// Makes room for `count` rows (the contents are not kept).
@@ -80,10 +100,14 @@ public final class ParsedColumn {
         values.deallocate()
         statuses.deallocate()
         sources.deallocate()
+        fixedValues?.deallocate()
+        exactRows.deallocate()
         capacity = max(count, 1024)
         values = .allocate(capacity: capacity)
         statuses = .allocate(capacity: capacity)
         sources = .allocate(capacity: capacity)
+        if hasFixedOutput { fixedValues = .allocate(capacity: capacity) }
+        exactRows = .allocate(capacity: capacity)
     }
 
     /// `true` when the cell at `row` failed.

@@ -72,11 +72,12 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     /// The stages of each conversion, and its parsed column.
     private let parsers: [ColumnParser]
     private var units: [ColumnUnits?]
-    private let converters: [ColumnConverter]
+    private var converters: [ColumnConverter]
     private let columns: [ParsedColumn]
     /// The parsed columns' value and status buffers, for the row loop (no reference counting per cell).
     private var values: [UnsafeMutablePointer<Double>] = []
     private var statuses: [UnsafeMutablePointer<CellStatus>] = []
+    private var fixedValues: [UnsafeMutablePointer<Double>?] = []
     private let format: NumberFormat
 
     private var rowCapacity = 0
@@ -98,7 +99,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         parsers = plan.conversions.indices.map(plan.columnParser)
         units = plan.conversions.indices.map(plan.columnUnits)
         converters = plan.conversions.indices.map(plan.columnConverter)
-        columns = plan.conversions.map { _ in ParsedColumn() }
+        columns = plan.conversions.map { _ in ParsedColumn(hasFixedOutput: plan.options.decimals != nil) }
         writer = plan.writer
         format = NumberFormat(decimals: plan.options.decimals, conventions: plan.outputConventions, writer: plan.writer)
         roles = .allocate(capacity: max(1, plan.columnCount))
@@ -149,9 +150,9 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         }
         for k in columns.indices {
             parsers[k].parse(batch, shapes: shapes, into: columns[k])
-            var perRowMatrix: FactorMatrix?
-            if units[k]?.resolve(batch, into: columns[k]) == true { perRowMatrix = units[k]?.resolver.matrix }
-            converters[k].convert(columns[k], count: count, perRowMatrix: perRowMatrix)
+            let hasSource = units[k]?.resolve(batch, into: columns[k]) ?? false
+            converters[k].convert(
+                columns[k], batch: batch, parser: parsers[k], perRowMatrix: units[k]?.resolver.matrix, hasSource: hasSource)
         }
         statsCursor = 0
         let conversionCount = columns.count
@@ -183,6 +184,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         for column in columns { column.reserve(count) }
         values = columns.map(\.values)
         statuses = columns.map(\.statuses)
+        fixedValues = columns.map(\.fixedValues)
         shapes.deallocate()
         outcomes.deallocate()
         rowCapacity = max(count, 1024)
@@ -253,7 +255,12 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     private func writeRewrittenField(_ f: Int, record r: Int, to cursor: inout ByteCursor) {
         switch roles[f] {
         case .converted(let k), .convertedKeepingOriginal(let k):
-            if case .number = statuses[k][r] { format.write(values[k][r], to: &cursor) }
+            guard case .number = statuses[k][r] else { break }
+            if let fixed = fixedValues[k] {
+                format.writeFixed(fixed[r], text: self.columns[k].bigFixed[r], to: &cursor)
+            } else {
+                format.writeShortest(values[k][r], to: &cursor)
+            }
         case .unitColumn(let k):
             targetSymbols[k].withUnsafeBytes { writer.writeField($0, to: &cursor) }
         case .passThrough:

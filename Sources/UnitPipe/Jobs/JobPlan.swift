@@ -96,8 +96,10 @@ struct JobPlan: @unchecked Sendable {
     /// The convert stage of conversion `k`.
     func columnConverter(_ k: Int) -> ColumnConverter {
         switch conversions[k].source {
-        case .fixed(let matrix): return ColumnConverter(factors: .fixed(matrix))
-        case .unitColumn, .inCell: return ColumnConverter(factors: .perRow)
+        case .fixed(let matrix):
+            return ColumnConverter(factors: .fixed(matrix), decimals: options.decimals, tie: options.rounding)
+        case .unitColumn, .inCell:
+            return ColumnConverter(factors: .perRow, decimals: options.decimals, tie: options.rounding)
         }
     }
 

@@ -40,6 +40,8 @@ public struct RunSummary: Sendable, Equatable {
     public var seconds = 0.0
     public var columns: [Column] = []
     public var errorsByCode: [ErrorCode: Int] = [:]
+    /// With `--on-error keep`: the failed cells that were emptied in rows kept in the output; `nil` in the other modes.
+    public var cellsEmptied: Int?
     public var status = Status.ok
     public var reason: String?
 
@@ -60,6 +62,7 @@ public struct RunSummary: Sendable, Equatable {
         out += "\"status\": \(JSON.string(status.rawValue))"
         if let reason { out += ", \"reason\": \(JSON.string(reason))" }
         out += ", \"rows_in\": \(rowsIn), \"rows_out\": \(rowsOut), \"rows_rejected\": \(rowsRejected)"
+        if let cellsEmptied { out += ", \"cells_emptied\": \(cellsEmptied)" }
         out += ", \"bytes_in\": \(bytesIn), \"seconds\": \(JSON.number(seconds))"
         out += ", \"columns\": ["
         out += columns.map { column in

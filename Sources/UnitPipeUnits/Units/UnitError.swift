@@ -6,4 +6,7 @@ public enum UnitError: Error, Sendable, Equatable {
     case dimensionMismatch(from: String, fromDimension: Dimension, to: String, toDimension: Dimension)
     /// The exact conversion factor between the units does not fit in a `Rational`.
     case factorOverflow(from: String, to: String)
+
+    /// Why two reciprocal dimensions do not convert, appended to their mismatch message.
+    public static let reciprocalNote = "; they are reciprocal (y = S/x, as between mpg and L/100km), and a conversion here is a factor and an offset"
 }
