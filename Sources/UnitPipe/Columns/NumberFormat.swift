@@ -1,26 +1,27 @@
 import UnitPipeCSV
 import UnitPipeNumbers
 
-/// The format stage: how a converted number is written — shortest round-trip digits, or
-/// `--decimals N` digits from the exact value — normalized or in an output locale.
+/// The format stage: how a converted number is written — shortest round-trip digits (with
+/// exponent notation for very large and small values, or plain with `--notation plain`), or N
+/// fraction digits from the exact value — normalized or in an output locale.
 public final class NumberFormat: @unchecked Sendable {
     // Safety: the scratch buffer is written only by the worker that owns this format (one per worker).
 
-    /// `--decimals N`, or `nil` for the shortest digits that read back to the same double.
-    public let decimals: Int?
     /// `--output-locale`'s conventions, or `nil` for normalized numbers.
     public let conventions: NumberConventions?
     /// `conventions != nil`, tested per number without touching the conventions.
     private let isLocalized: Bool
+    /// `--notation plain`: shortest digits never in exponent notation.
+    private let isPlain: Bool
     private let writer: CSVWriter
     /// A number's ASCII form before the output locale rewrites it.
     private let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 512)
 
     /// Creates a format; `writer` quotes a localized number that holds the delimiter.
-    public init(decimals: Int?, conventions: NumberConventions?, writer: CSVWriter) {
-        self.decimals = decimals
+    public init(conventions: NumberConventions?, isPlain: Bool, writer: CSVWriter) {
         self.conventions = conventions
         isLocalized = conventions != nil
+        self.isPlain = isPlain
         self.writer = writer
     }
 
@@ -29,18 +30,28 @@ public final class NumberFormat: @unchecked Sendable {
     /// Writes `value`'s shortest round-trip digits as a field.
     @inline(__always)
     public func writeShortest(_ value: Double, to cursor: inout ByteCursor) {
-        guard isLocalized else {
+        guard isLocalized || isPlain else {
             cursor.write(maxCount: NumberWriter.maxShortestLength) { NumberWriter.writeShortest(value, into: $0) }
             return
         }
-        writeLocalized(count: NumberWriter.writeShortest(value, into: scratch), to: &cursor)
+        writeShortestOther(value, to: &cursor)
     }
 
-    /// Writes a value with `--decimals` digits: `scaled` is the value times 10^N rounded once, or
-    /// NaN when the exact path left the digits in `text`.
+    /// ``writeShortest(_:to:)`` with `--notation plain` or `--output-locale`.
+    @inline(never)
+    private func writeShortestOther(_ value: Double, to cursor: inout ByteCursor) {
+        if !isLocalized {
+            cursor.write(maxCount: NumberWriter.maxPlainLength) { NumberWriter.writeShortestPlain(value, into: $0) }
+            return
+        }
+        let count = isPlain ? NumberWriter.writeShortestPlain(value, into: scratch) : NumberWriter.writeShortest(value, into: scratch)
+        writeLocalized(count: count, to: &cursor)
+    }
+
+    /// Writes a value with `decimals` fraction digits: `scaled` is the value times 10^N rounded
+    /// once, or NaN when the exact path left the digits in `text`.
     @inline(__always)
-    public func writeFixed(_ scaled: Double, text: @autoclosure () -> [UInt8]?, to cursor: inout ByteCursor) {
-        let decimals = self.decimals ?? 0
+    public func writeFixed(_ scaled: Double, decimals: Int, text: @autoclosure () -> [UInt8]?, to cursor: inout ByteCursor) {
         if scaled.isNaN {
             writeDigits(text(), to: &cursor)
             return

@@ -78,6 +78,8 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     private var values: [UnsafeMutablePointer<Double>] = []
     private var statuses: [UnsafeMutablePointer<CellStatus>] = []
     private var fixedValues: [UnsafeMutablePointer<Double>?] = []
+    /// Each conversion's fraction digits (`:N`, else `--decimals`), `nil` for shortest digits.
+    private let decimalsOf: [Int?]
     private let format: NumberFormat
 
     private var rowCapacity = 0
@@ -99,9 +101,10 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         parsers = plan.conversions.indices.map(plan.columnParser)
         units = plan.conversions.indices.map(plan.columnUnits)
         converters = plan.conversions.indices.map(plan.columnConverter)
-        columns = plan.conversions.map { _ in ParsedColumn(hasFixedOutput: plan.options.decimals != nil) }
+        columns = plan.conversions.indices.map { ParsedColumn(hasFixedOutput: plan.decimals($0) != nil) }
+        decimalsOf = plan.conversions.indices.map(plan.decimals)
         writer = plan.writer
-        format = NumberFormat(decimals: plan.options.decimals, conventions: plan.outputConventions, writer: plan.writer)
+        format = NumberFormat(conventions: plan.outputConventions, isPlain: plan.options.notation == .plain, writer: plan.writer)
         roles = .allocate(capacity: max(1, plan.columnCount))
         roles.initialize(from: plan.roles, count: plan.columnCount)
         rewrittenFields = plan.roles.indices.filter { plan.roles[$0] != .passThrough }
@@ -257,7 +260,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         case .converted(let k), .convertedKeepingOriginal(let k):
             guard case .number = statuses[k][r] else { break }
             if let fixed = fixedValues[k] {
-                format.writeFixed(fixed[r], text: self.columns[k].bigFixed[r], to: &cursor)
+                format.writeFixed(fixed[r], decimals: decimalsOf[k] ?? 0, text: self.columns[k].bigFixed[r], to: &cursor)
             } else {
                 format.writeShortest(values[k][r], to: &cursor)
             }

@@ -93,13 +93,16 @@ struct JobPlan: @unchecked Sendable {
         }
     }
 
+    /// Conversion `k`'s fraction digits (`:N`, else `--decimals`), `nil` for shortest digits.
+    func decimals(_ k: Int) -> Int? { conversions[k].spec.decimals ?? options.decimals }
+
     /// The convert stage of conversion `k`.
     func columnConverter(_ k: Int) -> ColumnConverter {
         switch conversions[k].source {
         case .fixed(let matrix):
-            return ColumnConverter(factors: .fixed(matrix), decimals: options.decimals, tie: options.rounding)
+            return ColumnConverter(factors: .fixed(matrix), decimals: decimals(k), tie: options.rounding)
         case .unitColumn, .inCell:
-            return ColumnConverter(factors: .perRow, decimals: options.decimals, tie: options.rounding)
+            return ColumnConverter(factors: .perRow, decimals: decimals(k), tie: options.rounding)
         }
     }
 
