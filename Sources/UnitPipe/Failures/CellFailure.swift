@@ -28,8 +28,8 @@ public struct CellFailure: Sendable, Equatable {
         case ambiguousUnit
         /// The record has another number of fields than the header.
         case fieldCount(found: Int)
-        /// The record could not be read as CSV.
-        case malformed(RecordProblem)
+        /// The record could not be read as CSV; `fields` is how many fields were kept.
+        case malformed(RecordProblem, fields: Int)
 
         /// The error report code of the detail.
         public var code: ErrorCode {
@@ -57,7 +57,8 @@ public struct CellFailure: Sendable, Equatable {
     /// The job's column the cell belongs to (an index into the renderer's columns); `nil` for a
     /// failure of the whole row.
     public var column: Int?
-    /// The cell's bytes as read; for a row failure, the record's fields joined by the delimiter.
+    /// The cell's bytes as read; for a row failure, the start of the record's fields joined by the
+    /// delimiter (257 bytes at most).
     public var raw: [UInt8]
     public var detail: Detail
 

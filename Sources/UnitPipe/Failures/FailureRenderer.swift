@@ -54,8 +54,8 @@ public struct FailureRenderer: Sendable {
     public func reportRow(_ failure: CellFailure) -> CellError {
         let name = failure.column.map { columns[$0].name } ?? ""
         var value = String(decoding: failure.raw, as: UTF8.self)
-        if failure.column == nil, value.utf8.count > 256 {
-            value = String(decoding: value.utf8.prefix(256), as: UTF8.self) + "…"
+        if failure.column == nil, failure.raw.count > 256 {
+            value = String(decoding: failure.raw.prefix(256), as: UTF8.self) + "…"
         }
         return CellError(
             record: failure.record, line: failure.line, column: name, value: value,
@@ -93,11 +93,13 @@ public struct FailureRenderer: Sendable {
             return "no unit in the cell and no default; write the unit (e.g. '5 km') or give one: -c NAME:*km:TO"
         case .fieldCount(let found):
             return "record has \(found) field\(found == 1 ? "" : "s"), but the \(hasHeader ? "header" : "first record") has \(fieldCount)"
-        case .malformed(.unterminatedQuote), .malformed(.none):
+        case .malformed(.unterminatedQuote, _), .malformed(.none, _):
             return "the quoted field opened on this line is never closed, so the rest of the input was read into it; close the quote (or double a quote inside the field)"
-        case .malformed(.textAfterQuote):
+        case .malformed(.recordTooLarge, let fields):
+            return "the record is longer than --max-field-size (\(maxFieldSize) bytes, counting \(RecordBatch.bytesCountedPerField) bytes for each field after the first): \(fields) fields were kept; fix the file or raise --max-field-size"
+        case .malformed(.textAfterQuote, _):
             return "text follows the closing quote of a field (as in '\"ab\" ,1'), so the record is not converted; quote the whole field or remove its quotes"
-        case .malformed(.fieldTooLarge):
+        case .malformed(.fieldTooLarge, _):
             return "a field is longer than --max-field-size (\(maxFieldSize) bytes), probably an unterminated quote; fix the quoting or raise --max-field-size"
         }
     }

@@ -282,7 +282,9 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         let line = batch.line(of: r)
         switch shapes[r] {
         case .malformed:
-            failures.append(CellFailure(.malformed(batch.problem(of: r)), record: record, line: line, column: nil, raw: joinedFields(r, of: batch)))
+            failures.append(CellFailure(
+                .malformed(batch.problem(of: r), fields: batch.fieldCount(of: r)), record: record, line: line, column: nil,
+                raw: joinedFields(r, of: batch)))
         case .fieldCount:
             failures.append(CellFailure(.fieldCount(found: batch.fieldCount(of: r)), record: record, line: line, column: nil, raw: joinedFields(r, of: batch)))
         case .ok:
@@ -296,7 +298,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
             outcomes[r] = .writtenWithErrors
         } else {
             outcomes[r] = .rejected
-            if batch.problem(of: r) != .fieldTooLarge {
+            if !batch.problem(of: r).isTruncated {
                 rejects.withCursor { writer.writeRecord(r, of: batch, to: &$0) }
             }
         }
@@ -324,12 +326,13 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
             detail, record: record, line: line, column: k, raw: Array(batch.field(plan.conversions[k].field, of: r)))
     }
 
-    /// A record's fields joined by the delimiter, as the report shows a failed row.
+    /// A record's fields joined by the delimiter, as the report shows a failed row: its first
+    /// 257 bytes at most (the report shows 256, and `…` when there are more), however many fields it has.
     private func joinedFields(_ r: Int, of batch: RecordBatch) -> [UInt8] {
         var bytes: [UInt8] = []
-        for f in 0..<batch.fieldCount(of: r) {
+        for f in 0..<batch.fieldCount(of: r) where bytes.count <= 256 {
             if f > 0 { bytes.append(plan.dialect.delimiter) }
-            bytes.append(contentsOf: batch.field(f, of: r))
+            bytes += batch.field(f, of: r).prefix(257 - bytes.count)
         }
         return bytes
     }

@@ -33,8 +33,8 @@ struct ErrorCodeTests {
         let details: [(CellFailure.Detail, String)] = [
             (.number(.grouping), "grouping"), (.required, "empty"), (.overflow, "overflow"),
             (.unit(.noRate("JPY")), "no_rate"), (.missingUnit, "unknown_unit"), (.ambiguousUnit, "ambiguous_unit"),
-            (.fieldCount(found: 3), "field_count"), (.malformed(.unterminatedQuote), "malformed_csv"),
-            (.malformed(.fieldTooLarge), "malformed_csv"),
+            (.fieldCount(found: 3), "field_count"), (.malformed(.unterminatedQuote, fields: 2), "malformed_csv"),
+            (.malformed(.fieldTooLarge, fields: 2), "malformed_csv"),
         ]
         for (detail, code) in details { #expect(detail.code.rawValue == code, "\(detail)") }
     }

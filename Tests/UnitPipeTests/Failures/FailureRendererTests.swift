@@ -37,11 +37,11 @@ struct FailureRendererTests {
         #expect(Self.renderer.reportRow(fieldCount) == CellError(
             record: 2, line: 3, column: "", value: "x", code: .fieldCount, message: "record has 1 field, but the header has 3"))
         let long = String(repeating: "y", count: 300)
-        let tooLarge = CellFailure(.malformed(.fieldTooLarge), record: 1, line: 1, column: nil, raw: Array(long.utf8))
+        let tooLarge = CellFailure(.malformed(.fieldTooLarge, fields: 2), record: 1, line: 1, column: nil, raw: Array(long.utf8))
         let row = Self.renderer.reportRow(tooLarge)
         #expect(row.value == String(repeating: "y", count: 256) + "…")
         #expect(row.message == "a field is longer than --max-field-size (1000 bytes), probably an unterminated quote; fix the quoting or raise --max-field-size")
-        let open = CellFailure(.malformed(.unterminatedQuote), record: 1, line: 1, column: nil, raw: [])
+        let open = CellFailure(.malformed(.unterminatedQuote, fields: 2), record: 1, line: 1, column: nil, raw: [])
         #expect(Self.renderer.message(open) == "the quoted field opened on this line is never closed, so the rest of the input was read into it; close the quote (or double a quote inside the field)")
     }
 }
