@@ -37,6 +37,7 @@ public final class ConvertJob {
         var run: ConvertRun?
         var warnings: [JobWarning] = []
         do throws(JobError) {
+            do { try OutputPaths.check(input: options.inputPath, outputs: options.outputs) } catch { throw .outputPath(error) }
             do {
                 source = try InputSource(path: options.inputPath)
             } catch {
@@ -82,7 +83,10 @@ public final class ConvertJob {
         } else if summary.rowsRejected > 0 || summary.errorsByCode.values.contains(where: { $0 > 0 }) {
             summary.status = .rejected
         }
-        if let path = options.summaryPath { ConvertJob.writeSummary(summary, to: path, failure: &failure) }
+        // Never into a summary path that is itself the problem (the input, another output, nowhere).
+        if let path = options.summaryPath, !failure.isOutputPathError(of: .summary) {
+            ConvertJob.writeSummary(summary, to: path, failure: &failure)
+        }
         return Outcome(summary: summary, failure: failure, warnings: warnings)
     }
 
@@ -228,6 +232,21 @@ final class ConvertRun: RecordJob {
                 summary.columns[k].max = columns[k].max
             }
         }
+    }
+}
+
+extension ConvertOptions {
+    /// The output paths with their roles (`nil`: not given; `-o` absent means standard output).
+    var outputs: [(role: OutputRole, path: String?)] {
+        [(.output, outputPath), (.errors, errorsPath), (.rejects, rejectsPath), (.summary, summaryPath)]
+    }
+}
+
+extension Optional where Wrapped == JobError {
+    /// `true` when the failure is an output path problem involving `role`.
+    func isOutputPathError(of role: OutputRole) -> Bool {
+        if case .outputPath(let error)? = self { return error.roles.contains(role) }
+        return false
     }
 }
 
