@@ -592,6 +592,7 @@ final class ChunkProcessor: @unchecked Sendable {
 
     /// Writes a converted number with `--decimals` digits from its exact value: `scaled` is the
     /// value times 10^N rounded, or NaN when the exact path left the text in `bigFixed`.
+    @inline(never)
     private func writeFixed(_ scaled: Double, column k: Int, record r: Int, to cursor: inout ByteCursor) {
         let decimals = decimalsOf[k] ?? 0
         if scaled.isNaN {
