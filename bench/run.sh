@@ -12,7 +12,7 @@ repo=$(cd "$here/.." && pwd)
 out="$here/out"
 
 sizes=() runs=5 warmups=1 tasks="A,B" seed=42 build=1 install=0 keep=0
-tools="unitpipe,unitpipe-1t,mlr,mawk,gawk,duckdb,polars"
+tools="unitpipe,unitpipe-1t,validate,validate-1t,mlr,mawk,gawk,duckdb,polars"
 usage() { sed -n '2,8p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -71,11 +71,16 @@ command -v mlr  >/dev/null && ver[mlr]=$(mlr --version 2>&1 | head -1)
 command -v mawk >/dev/null && ver[mawk]=$(mawk -W version 2>&1 | head -1 | awk '{print $1, $2, $3}')
 command -v gawk >/dev/null && ver[gawk]=$(gawk --version 2>&1 | head -1 | cut -d, -f1)
 "$py" -c 'import duckdb' 2>/dev/null && ver[duckdb]="duckdb $("$py" -c 'import duckdb; print(duckdb.__version__)') (Python $("$py" -c 'import platform; print(platform.python_version())'))"
+command -v frictionless >/dev/null && ver[frictionless]="frictionless $(frictionless --version 2>/dev/null | head -1)"
 "$py" -c 'import polars' 2>/dev/null && ver[polars]="polars $("$py" -c 'import polars; print(polars.__version__)') (Python $("$py" -c 'import platform; print(platform.python_version())'))"
 
 declare -A note
 note[unitpipe]="default threads"
 note[unitpipe-1t]="--threads 1"
+ver[validate]=${ver[unitpipe]} ver[validate-1t]=${ver[unitpipe]}
+note[validate]="unitpipe validate -c distance_km -c temp_c (the columns convert converts); writes only the error report"
+note[validate-1t]="the same, --threads 1"
+note[frictionless]="frictionless validate --schema bench/peers/schema-TASK.json (distance_km, temp_c numbers); opt in with --tools …,frictionless (slow)"
 note[mlr]="CSV-correct; task B: gsub to C spelling in the DSL"
 note[mawk]="**incorrect**: naive split on the delimiter (quoted fields shift columns); CONVFMT=%.17g"
 note[gawk]=${note[mawk]}
@@ -99,6 +104,11 @@ tool_cmd() {  # tool task input output
     case "$tool" in
         unitpipe)    cmd=("$UP" "${upargs[@]}") ;;
         unitpipe-1t) cmd=("$UP" "${upargs[@]}" --threads 1) ;;
+        validate|validate-1t)
+             cmd=("$UP" validate "$in" -c distance_km -c temp_c -e "$o")
+             [ "$task" = B ] && cmd+=(--locale de_DE)
+             [ "$tool" = validate-1t ] && cmd+=(--threads 1) ;;
+        frictionless) cmd=(frictionless validate --trusted --schema "$here/peers/schema-$task.json" "$in"); stdout_to=$o ;;
         mlr) if [ "$task" = A ]; then cmd=(mlr --icsv --ocsv put "$MLR_A" "$in")
              else cmd=(mlr --icsv --ocsv --ifs ';' --ofs ';' put "$MLR_B" "$in"); fi
              stdout_to=$o ;;
@@ -111,7 +121,8 @@ tool_cmd() {  # tool task input output
 available() {
     case "$1" in
         unitpipe) return 0 ;;
-        unitpipe-1t) [ "$up_threads" -eq 1 ] ;;
+        unitpipe-1t|validate-1t) [ "$up_threads" -eq 1 ] ;;
+        validate) "$UP" validate --help >/dev/null 2>&1 ;;
         *) [ -n "${ver[$1]:-}" ] ;;
     esac
 }
@@ -235,7 +246,12 @@ for n in "${sizes[@]}"; do
             rssv[$tool,$task]=$(awk -v r="$maxrss" 'BEGIN { printf "%.1f", r / 1024 }')
             lines_out=$(wc -l <"$o")
             rows_note=""
-            [ "$lines_out" -eq "$lines_in" ] || rows_note=" ⚠ $((lines_out - 1)) rows out"
+            # validate writes only its report (a header line for a clean file); the others every row
+            case "$tool" in
+                validate*) [ "$lines_out" -eq 1 ] || rows_note=" ⚠ $((lines_out - 1)) cells reported" ;;
+                frictionless) ;;
+                *) [ "$lines_out" -eq "$lines_in" ] || rows_note=" ⚠ $((lines_out - 1)) rows out" ;;
+            esac
             res[$tool,$task]=$(awk -v m="$med" -v lo="$lo" -v hi="$hi" -v b="$bytes" -v r="$maxrss" -v rn="$rows_note" \
                 'BEGIN { printf "%.2f (%.2f–%.2f) | %.1f | %.0f%s", m, lo, hi, b / m / 1e6, r / 1024, rn }')
             # verify unitpipe's output once per size and task

@@ -93,6 +93,8 @@ enum Messages {
             return "'\(code)' is a currency: give its exchange rates with --rates FILE (the ECB's eurofxref.csv, or a 'currency,rate_per_XXX' file)"
         case .invalidUnitColumn(let name):
             return "column '\(name)' cannot hold units: it is converted itself, or it is the unit column of another -c; give each value column its own unit column"
+        case .unitColumnWithoutUnit(let name):
+            return "the first 64 KiB of the input name no known unit in column '\(name)', so its dimension is not known; give the unit bounds are in: -c NAME:@\(name):UNIT"
         case .tooManyErrors(let limit):
             return "stopped: more than \(counted(limit, "row")) failed (--max-errors \(limit)); the output was not written. See the error report (-e) for the failures"
         case .interrupted(let signal):

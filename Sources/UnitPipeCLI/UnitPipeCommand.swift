@@ -60,6 +60,7 @@ public enum UnitPipeCommand {
             let parsed = try command.parse(rest)
             switch command.name {
             case ConvertCommand.spec.name: return try ConvertCommand.run(parsed)
+            case ValidateCommand.spec.name: return try ValidateCommand.run(parsed)
             case SniffCommand.spec.name: return try SniffCommand.run(parsed)
             case UnitsCommand.spec.name: return try UnitsCommand.run(parsed)
             case PlanCommand.spec.name: return try PlanCommand.run(parsed)
@@ -88,7 +89,7 @@ public enum UnitPipeCommand {
     }
 
     static let commands: [CommandSpec] = [
-        ConvertCommand.spec, SniffCommand.spec, UnitsCommand.spec, PlanCommand.spec, CompletionCommand.spec, ManCommand.spec,
+        ConvertCommand.spec, ValidateCommand.spec, SniffCommand.spec, UnitsCommand.spec, PlanCommand.spec, CompletionCommand.spec, ManCommand.spec,
     ]
 
     static let rootUsage = "Usage: unitpipe COMMAND [INPUT] [options]\n"

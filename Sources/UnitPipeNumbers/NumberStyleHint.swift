@@ -71,8 +71,8 @@ public enum NumberStyleHint: Sendable, Equatable {
               !conventions.isUndecided else { return nil }
         var readings: [(locale: String, value: DecimalValue)] = []
         for style in styles where !isSameStyle(style.conventions, conventions) {
-            guard case .number = NumberParser(conventions: style.conventions).parse(cell) else { continue }
-            readings.append((style.locale, DecimalValue(acceptedCell: cell, conventions: style.conventions, percentDivides: false)))
+            guard let value = DecimalValue(cell: cell, parser: NumberParser(conventions: style.conventions)) else { continue }
+            readings.append((style.locale, value))
         }
         if let first = readings.first {
             guard readings.allSatisfy({ $0.value == first.value }) else { return nil }

@@ -34,7 +34,8 @@ import Testing
         ("C", "-1.5e-3", "-0.0015"), ("C", " 12.50 ", "12.5"), ("C", "\u{2212}7", "-7"),
         ("de_DE", "1.234,5", "1234.5"), ("de_DE", "(1.234,56)", "-1234.56"), ("de_DE", "1.234,56-", "-1234.56"),
         ("de_DE", "1,5E+03", "1500"), ("fr_FR", "1\u{202F}234,5", "1234.5"), ("de_CH", "1'234.5", "1234.5"),
-        ("en_IN", "12,34,567.8", "1234567.8"), ("ar_EG", "\u{0661}\u{0662}\u{066B}\u{0665}", "12.5"),
+        ("en_IN", "12,34,567.8", "1234567.8"), ("C", "123456789012345678901234567890.5", "123456789012345678901234567890.5"),
+        ("de_DE", "-1.234.567.890.123.456.789.012,000000000000000001", "-1234567890123456789012.000000000000000001"), ("ar_EG", "\u{0661}\u{0662}\u{066B}\u{0665}", "12.5"),
     ])
     func cellsGiveTheirExactDecimal(locale: String, cell: String, expected: String) throws {
         let parser = NumberParser(conventions: conventions(locale))
@@ -43,16 +44,16 @@ import Testing
             return
         }
         var copy = cell
-        let value = copy.withUTF8 { DecimalValue(acceptedCell: UnsafeRawBufferPointer($0), conventions: conventions(locale), percentDivides: false) }
-        #expect(value.description == expected)
-        #expect(NumberParser().parse(value.description) == .number(double))
+        let value = copy.withUTF8 { DecimalValue(cell: UnsafeRawBufferPointer($0), parser: parser) }
+        #expect(value?.description == expected)
+        #expect(NumberParser().parse(value?.description ?? "") == .number(double))
     }
 
-    @Test func percentDividesOnlyWhenTheColumnSaysSo() {
+    @Test func percentDividesWhereTheColumnAllowsIt() {
         var cell = "12,5 %"
         let c = conventions("de_DE")
-        let divided = cell.withUTF8 { DecimalValue(acceptedCell: UnsafeRawBufferPointer($0), conventions: c, percentDivides: true) }
-        let kept = cell.withUTF8 { DecimalValue(acceptedCell: UnsafeRawBufferPointer($0), conventions: c, percentDivides: false) }
-        #expect(divided.description == "0.125" && kept.description == "12.5")
+        let divided = cell.withUTF8 { DecimalValue(cell: UnsafeRawBufferPointer($0), parser: NumberParser(conventions: c, context: NumberContext(allowsPercent: true))) }
+        let refused = cell.withUTF8 { DecimalValue(cell: UnsafeRawBufferPointer($0), parser: NumberParser(conventions: c)) }
+        #expect(divided?.description == "0.125" && refused == nil)
     }
 }

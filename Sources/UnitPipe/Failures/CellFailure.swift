@@ -32,6 +32,14 @@ public struct CellFailure: Sendable, Equatable {
         case fieldCount(found: Int)
         /// The record could not be read as CSV; `fields` is how many fields were kept.
         case malformed(RecordProblem, fields: Int)
+        /// `validate`: not a number, and another style reads it for certain (`1.234,5` in C).
+        case numberWithHint(NumberError, NumberStyleHint)
+        /// `validate`: a number that breaks a bound, `enum` or `integer`.
+        case constraint(ConstraintFailure)
+        /// `validate`: an empty or missing-value cell (the value, `""` for empty) in a column the schema requires.
+        case requiredBySchema(missingValue: String)
+        /// `validate`: an empty cell that the schema's `missingValues` (given) do not count as missing.
+        case emptyNotMissing([String])
 
         /// The error report code of the detail.
         public var code: ErrorCode {
@@ -45,6 +53,9 @@ public struct CellFailure: Sendable, Equatable {
             case .ambiguousUnit: .ambiguousUnit
             case .fieldCount: .fieldCount
             case .malformed: .malformedCSV
+            case .numberWithHint(let error, _): ErrorCode(error)
+            case .constraint(let failure): failure.code
+            case .requiredBySchema, .emptyNotMissing: .empty
             }
         }
     }

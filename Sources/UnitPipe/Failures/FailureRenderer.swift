@@ -101,6 +101,36 @@ public struct FailureRenderer: Sendable {
             return "the record is longer than --max-field-size (\(maxFieldSize) bytes, counting \(RecordBatch.bytesCountedPerField) bytes for each field after the first): \(fields) fields were kept; fix the file or raise --max-field-size"
         case .malformed(.textAfterQuote, _):
             return "text follows the closing quote of a field (as in '\"ab\" ,1'), so the record is not converted; quote the whole field or remove its quotes"
+        case .numberWithHint(let error, let hint):
+            let name = column?.locale ?? "C"
+            let problem = switch error {
+            case .grouping: "groups digits where locale \(name) does not (separators must sit at every group boundary, never after the decimal separator)"
+            case .multipleDecimal: "has more than one decimal separator"
+            default: "is not a number in locale \(name)"
+            }
+            return "'\(raw)' \(problem); \(hint.text)"
+        case .constraint(let failure):
+            let unit = column.map { $0.to.isEmpty ? "" : " " + $0.to } ?? ""
+            let name = column?.name ?? ""
+            switch failure {
+            case .belowMinimum(let bound):
+                return bound.isExclusive
+                    ? "'\(raw)' is not above the exclusive minimum \(bound.value)\(unit) of column '\(name)'"
+                    : "'\(raw)' is below the minimum \(bound.value)\(unit) of column '\(name)'"
+            case .aboveMaximum(let bound):
+                return bound.isExclusive
+                    ? "'\(raw)' is not below the exclusive maximum \(bound.value)\(unit) of column '\(name)'"
+                    : "'\(raw)' is above the maximum \(bound.value)\(unit) of column '\(name)'"
+            case .notAllowed(let values):
+                return "'\(raw)' is not one of the values column '\(name)' allows: \(values.map(\.description).joined(separator: ", "))"
+            case .notInteger:
+                return "'\(raw)' is not a whole number, which column '\(name)' (integer) requires"
+            }
+        case .requiredBySchema(let missingValue):
+            let cell = missingValue.isEmpty ? "empty cell" : "missing value '\(missingValue)'"
+            return "\(cell) in column '\(column?.name ?? "")', which the schema requires (constraints.required)"
+        case .emptyNotMissing(let missingValues):
+            return "empty cell in column '\(column?.name ?? "")', which the schema's missingValues (\(missingValues.map { "'\($0)'" }.joined(separator: ", "))) do not count as missing; add \"\" to them or fill the cell"
         case .malformed(.fieldTooLarge, _):
             return "a field is longer than --max-field-size (\(maxFieldSize) bytes), probably an unterminated quote; fix the quoting or raise --max-field-size"
         }

@@ -284,9 +284,9 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         case .malformed:
             failures.append(CellFailure(
                 .malformed(batch.problem(of: r), fields: batch.fieldCount(of: r)), record: record, line: line, column: nil,
-                raw: joinedFields(r, of: batch)))
+                raw: batch.joinedFields(r, delimiter: plan.dialect.delimiter)))
         case .fieldCount:
-            failures.append(CellFailure(.fieldCount(found: batch.fieldCount(of: r)), record: record, line: line, column: nil, raw: joinedFields(r, of: batch)))
+            failures.append(CellFailure(.fieldCount(found: batch.fieldCount(of: r)), record: record, line: line, column: nil, raw: batch.joinedFields(r, delimiter: plan.dialect.delimiter)))
         case .ok:
             for k in columns.indices {
                 guard case .failed(let fault) = statuses[k][r] else { continue }
@@ -325,17 +325,6 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         }
         return CellFailure(
             detail, record: record, line: line, column: k, raw: Array(batch.field(plan.conversions[k].field, of: r)))
-    }
-
-    /// A record's fields joined by the delimiter, as the report shows a failed row: its first
-    /// 257 bytes at most (the report shows 256, and `…` when there are more), however many fields it has.
-    private func joinedFields(_ r: Int, of batch: RecordBatch) -> [UInt8] {
-        var bytes: [UInt8] = []
-        for f in 0..<batch.fieldCount(of: r) where bytes.count <= 256 {
-            if f > 0 { bytes.append(plan.dialect.delimiter) }
-            bytes += batch.field(f, of: r).prefix(257 - bytes.count)
-        }
-        return bytes
     }
 
     // MARK: Counts

@@ -36,6 +36,9 @@ public enum JobError: Error, Sendable, Equatable {
     case currencyNeedsRates(String)
     /// `@COLUMN` names a column that is itself converted, or the converted column itself.
     case invalidUnitColumn(String)
+    /// `validate -c NAME:@UNITCOL`: the head of the input names no known unit in that column, so
+    /// its dimension is not known; give one with `-c NAME:@UNITCOL:UNIT`.
+    case unitColumnWithoutUnit(String)
     /// `--max-errors N` was exceeded after `rows` failed rows.
     case tooManyErrors(limit: Int)
     /// `--on-error fail` stopped at this error.
@@ -52,7 +55,7 @@ public enum JobError: Error, Sendable, Equatable {
         case .outputPath: return "output"
         case .unknownColumn, .ambiguousColumn, .columnOutOfRange, .columnSelectedTwice: return "usage"
         case .headerNamesNoUnit, .duplicateOutputName, .emptyRange: return "usage"
-        case .unit, .unitExpression, .locale, .rates, .currencyNeedsRates, .invalidUnitColumn: return "usage"
+        case .unit, .unitExpression, .locale, .rates, .currencyNeedsRates, .invalidUnitColumn, .unitColumnWithoutUnit: return "usage"
         case .tooManyErrors: return "max_errors"
         case .stoppedAtError: return "on_error_fail"
         case .interrupted(let signal): return signal == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)"

@@ -41,20 +41,18 @@ public struct ConstraintCheck: Sendable {
     let minimumDouble: Double
     let maximumDouble: Double
     let allowedDoubles: [Double]
-    /// How the column's cells were read, to take a cell's exact decimal from its bytes.
-    let conventions: NumberConventions
-    let percentDivides: Bool
+    /// The column's parser, to scan a cell's exact decimal when the doubles cannot decide.
+    let parser: NumberParser
 
     /// Whether the check has anything to do (else every number passes without a look).
     public var isEmpty: Bool { !isInteger && minimum == nil && maximum == nil && allowedValues == nil }
 
-    /// Creates the stage for a rule whose cells are read with `conventions`.
+    /// Creates the stage for a rule whose cells are read by `parser`.
     ///
     /// - Parameters:
     ///   - rule: The column's rule.
-    ///   - conventions: The conventions its numbers are read with (a fixed or decided column).
-    ///   - percentDivides: Whether a percent sign divides by 100 in the column.
-    public init(rule: ColumnRule, conventions: NumberConventions, percentDivides: Bool = false) {
+    ///   - parser: The column's parser (its conventions and context).
+    public init(rule: ColumnRule, parser: NumberParser) {
         isInteger = rule.kind == .integer
         minimum = rule.minimum
         maximum = rule.maximum
@@ -62,8 +60,7 @@ public struct ConstraintCheck: Sendable {
         minimumDouble = rule.minimum.map { Self.nearestDouble($0.value) } ?? -.infinity
         maximumDouble = rule.maximum.map { Self.nearestDouble($0.value) } ?? .infinity
         allowedDoubles = (rule.allowedValues ?? []).map(Self.nearestDouble)
-        self.conventions = conventions
-        self.percentDivides = percentDivides
+        self.parser = parser
     }
 
     /// The double nearest a decimal (ties to even), ±infinity beyond the largest double.
@@ -91,7 +88,8 @@ public struct ConstraintCheck: Sendable {
         var exact: DecimalValue?
         func exactValue() -> DecimalValue {
             if let exact { return exact }
-            let read = DecimalValue(acceptedCell: cell, conventions: conventions, percentDivides: percentDivides)
+            // The cell was read as a number, so its scan is one.
+            let read = DecimalValue(cell: cell, parser: parser) ?? .zero
             exact = read
             return read
         }
@@ -133,7 +131,7 @@ public struct ConstraintCheck: Sendable {
     /// Whether a cell's bytes hold a decimal separator or an exponent, so a whole double may
     /// come from a number with a fraction (`1.0000000000000000001`).
     private func mayHaveFraction(_ cell: UnsafeRawBufferPointer) -> Bool {
-        let decimal = conventions.decimalSeparator.value
+        let decimal = parser.conventions.decimalSeparator.value
         for byte in cell where UInt32(byte) == decimal || byte | 0x20 == UInt8(ascii: "e") || byte >= 0x80 {
             return true
         }
@@ -152,7 +150,7 @@ extension ConstraintCheck {
     /// - Returns: The first constraint broken, or `nil`.
     public func check(cell: UnsafeRawBufferPointer, convertedBy conversion: UnitConversion) -> ConstraintFailure? {
         if isEmpty { return nil }
-        let value = DecimalValue(acceptedCell: cell, conventions: conventions, percentDivides: percentDivides)
+        guard let value = DecimalValue(cell: cell, parser: parser) else { return nil }
         func order(against target: DecimalValue) -> Int? {
             // t·S + O ⋛ b  ⇔  t ⋛ (b − O) / S, S > 0 for every catalog factor.
             guard let bound = target.rational, let shifted = bound.subtracting(conversion.offset),

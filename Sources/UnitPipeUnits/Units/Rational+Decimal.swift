@@ -55,18 +55,4 @@ extension BigUInt {
         }
         return value
     }
-
-    /// 10^n.
-    static func powerOfTen(_ n: Int) -> BigUInt {
-        var result = BigUInt(UInt64(1))
-        var remaining = n
-        while remaining > 0 {
-            let step = Swift.min(remaining, 19)
-            var factor: UInt64 = 1
-            for _ in 0..<step { factor *= 10 }
-            result = result * BigUInt(factor)
-            remaining -= step
-        }
-        return result
-    }
 }

@@ -12,7 +12,7 @@ private func conventions(_ identifier: String) -> NumberConventions {
 /// "not a number" when the parser rejects it).
 private func outcome(_ cell: String, _ rule: ColumnRule, locale: String = "C") -> String {
     let c = conventions(locale)
-    let check = ConstraintCheck(rule: rule, conventions: c)
+    let check = ConstraintCheck(rule: rule, parser: NumberParser(conventions: c))
     guard case .number(let value) = NumberParser(conventions: c).parse(cell) else { return "not a number" }
     var copy = cell
     let failure = copy.withUTF8 { check.check(value, cell: UnsafeRawBufferPointer($0)) }
@@ -88,7 +88,7 @@ private func bound(_ text: String, exclusive: Bool = false) -> TableSchema.Bound
     ])
     func boundsInAnotherUnit(cell: String, unit: String, expected: String) throws {
         let rule = ColumnRule(column: Self.column, minimum: bound("0"), maximum: bound("1"))
-        let check = ConstraintCheck(rule: rule, conventions: .c)
+        let check = ConstraintCheck(rule: rule, parser: NumberParser())
         let catalog = UnitCatalog.standard
         let conversion = try UnitConversion(from: try catalog.unit(named: unit), to: try catalog.unit(named: "km"))
         var copy = cell

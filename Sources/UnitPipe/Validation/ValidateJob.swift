@@ -1,0 +1,224 @@
+// A `validate` run: the same input head and record engine as `convert`, a plan of
+// checked columns instead of conversions, `ValidateWorker`s that run the column
+// stages and check instead of format, and a commit here that renders every
+// failure into the error report, copies invalid rows to the rejects and folds the
+// counts. The header's problems against a schema are reported first, on line 1.
+
+import UnitPipeCSV
+import UnitPipeNumbers
+
+/// One `unitpipe validate` run.
+public final class ValidateJob {
+    public let options: ValidateOptions
+
+    public init(options: ValidateOptions) { self.options = options }
+
+    /// The outcome of a run: its summary, the column-level hints and, when it stopped (exit 2), why.
+    public struct Outcome: Sendable {
+        public var summary: ValidateSummary
+        public var failure: JobError?
+        /// One line per column most of whose cells another number style reads
+        /// (`column 'price': 4 of 6 cells read as de_DE-style numbers; try --locale de_DE`).
+        public var columnHints: [String] = []
+        /// The process exit status: 0 valid, 1 invalid cells found, 2 stopped.
+        public var exitStatus: Int32 {
+            if case .interrupted(let signal) = failure { return 128 + signal }
+            return failure == nil ? summary.exitStatus : 2
+        }
+    }
+
+    /// Runs the job to the end, writing the report, the rejects and the summary. Never throws.
+    public func run() -> Outcome {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var summary = ValidateSummary()
+        var failure: JobError?
+        var source: InputSource?
+        var outputs: ValidateOutputs?
+        var run: ValidateRun?
+        do throws(JobError) {
+            do {
+                source = try InputSource(path: options.inputPath)
+            } catch {
+                throw .input(error)
+            }
+            guard let source else { return Outcome(summary: summary, failure: nil) }
+            let head: InputHead
+            do {
+                head = try InputHead(
+                    source: source, delimiter: options.delimiter, quote: options.quote, hasHeader: options.hasHeader,
+                    maxFieldSize: options.maxFieldSize, sniffingOrder: InputHead.sniffingOrder(locale: options.locale))
+            } catch {
+                throw .input(error)
+            }
+            let header = head.dialect.hasHeader ? head.firstRecord : nil
+            let opened = try ValidateOutputs(options: options, dialect: head.dialect, header: header)
+            outputs = opened
+            if head.firstRecord != nil {
+                let plan = try ValidatePlan.make(options: options, head: head)
+                let created = ValidateRun(plan: plan, outputs: opened)
+                run = created
+                try created.run(head)
+            }
+        } catch {
+            failure = error
+        }
+        if failure != nil, let signal = Interruption.signalNumber { failure = .interrupted(signal: signal) }
+        var hints: [String] = []
+        if let run {
+            summary = run.summary
+            hints = run.columnHints
+        }
+        if let source { summary.bytesIn = source.bytesRead }
+        if let outputs, let closeFailure = outputs.close(), failure == nil { failure = closeFailure }
+        summary.seconds = (clock.now - started).seconds
+        summary.notes = options.schema?.notes.map(\.description) ?? []
+        if let failure {
+            summary.status = .failed
+            summary.reason = failure.reason
+            if case .tooManyErrors = failure { summary.isErrorLimitReached = true }
+        } else if summary.rowsInvalid > 0 || !summary.headerProblems.isEmpty {
+            summary.status = .rejected
+        }
+        if let path = options.summaryPath { ValidateJob.writeSummary(summary, to: path, failure: &failure) }
+        return Outcome(summary: summary, failure: failure, columnHints: hints)
+    }
+
+    private static func writeSummary(_ summary: ValidateSummary, to path: String, failure: inout JobError?) {
+        do throws(OutputError) {
+            let file = try ReportFile(path: path)
+            file.buffer.append(summary.json)
+            try file.close()
+        } catch {
+            if failure == nil { failure = .output(error) }
+        }
+    }
+}
+
+/// The files a `validate` run writes: the error report and the invalid rows.
+final class ValidateOutputs {
+    let report: ReportFile?
+    let rejects: ReportFile?
+
+    init(options: ValidateOptions, dialect: CSVDialect, header: [String]?) throws(JobError) {
+        do {
+            if let path = options.errorsPath {
+                let report = try ReportFile(path: path)
+                ErrorReportFormat.writeHeader(to: report.buffer)
+                self.report = report
+            } else {
+                report = nil
+            }
+            rejects = try options.rejectsPath.map { path throws(OutputError) in try ReportFile(path: path) }
+            if let rejects, let header {
+                CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote).writeRecord(header, to: rejects.buffer)
+            }
+        } catch {
+            throw .output(error)
+        }
+    }
+
+    /// Flushes and closes both files; returns the first error.
+    func close() -> JobError? {
+        do {
+            try report?.close()
+            try rejects?.close()
+        } catch {
+            return .output(error)
+        }
+        return nil
+    }
+}
+
+/// The engine-thread half of `validate`: commits every worker's results, in input order.
+final class ValidateRun: RecordJob {
+    private let plan: ValidatePlan
+    private let renderer: FailureRenderer
+    private let outputs: ValidateOutputs
+    private var columns: [ValidateColumnStats]
+    private(set) var summary = ValidateSummary()
+
+    init(plan: ValidatePlan, outputs: ValidateOutputs) {
+        self.plan = plan
+        self.outputs = outputs
+        renderer = plan.renderer
+        columns = Array(repeating: ValidateColumnStats(), count: plan.columns.count)
+        summary.columns = plan.columns.map {
+            var column = ValidateSummary.Column(name: $0.name, type: $0.rule.kind.rawValue)
+            column.unit = $0.unit?.symbol
+            if $0.parser != nil {
+                column.locale = $0.localeDescription
+                column.localeEvidence = $0.localeEvidence
+            }
+            return column
+        }
+        summary.headerProblems = plan.headerProblems
+    }
+
+    /// One line per column most of whose non-empty cells one other number style reads.
+    var columnHints: [String] {
+        plan.columns.indices.compactMap { k -> String? in
+            let stats = columns[k]
+            let nonEmpty = stats.cells - stats.empty - stats.invalid[.empty, default: 0]
+            guard let (locale, count) = stats.hintedLocales.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
+                  count * 2 > nonEmpty else { return nil }
+            return "column '\(plan.columns[k].name)': \(count) of \(nonEmpty) cells read as \(locale)-style numbers; try --locale \(locale)"
+        }
+    }
+
+    /// Reports the header's problems, then streams the records of `head`'s input through the engine.
+    func run(_ head: InputHead) throws(JobError) {
+        for problem in plan.headerProblems {
+            summary.errorsByCode[problem.code, default: 0] += 1
+            if let report = outputs.report { ErrorReportFormat.write(problem.reportRow, to: report.buffer) }
+        }
+        let engine = RecordEngine(
+            threads: plan.options.threads, chunkSize: plan.options.chunkSize, maxFieldSize: plan.options.maxFieldSize,
+            failureLimit: plan.options.maxErrors)
+        defer { foldColumns() }
+        let end = try engine.run(head, job: self)
+        guard end == .failureLimitReached, let limit = plan.options.maxErrors else { return }
+        throw .tooManyErrors(limit: limit)
+    }
+
+    func makeWorker() -> ValidateWorker { ValidateWorker(plan: plan) }
+
+    func commit(_ worker: ValidateWorker, bases: RecordEngine.Bases) throws(JobError) {
+        do {
+            summary.rowsIn += worker.counts.rowsIn
+            summary.rowsInvalid += worker.counts.rowsInvalid
+            for k in columns.indices { columns[k].add(worker.counts.columns[k]) }
+            for failure in worker.failures {
+                var failure = failure
+                failure.record += bases.record + 1
+                failure.line += bases.line
+                summary.errorsByCode[failure.code, default: 0] += 1
+                if let report = outputs.report {
+                    ErrorReportFormat.write(renderer.reportRow(failure), to: report.buffer)
+                    try report.flushIfFull()
+                }
+            }
+            if let rejects = outputs.rejects {
+                rejects.buffer.append(worker.rejects.bytes)
+                try rejects.flushIfFull()
+            }
+        } catch {
+            throw .output(error)
+        }
+    }
+
+    /// Writes the column counts into the summary.
+    private func foldColumns() {
+        for k in columns.indices where k < summary.columns.count {
+            let stats = columns[k]
+            summary.columns[k].cells = stats.cells
+            summary.columns[k].empty = stats.empty
+            summary.columns[k].valid = stats.valid
+            summary.columns[k].invalid = stats.invalid
+            if stats.valid > 0, plan.columns[k].parser != nil {
+                summary.columns[k].min = stats.min
+                summary.columns[k].max = stats.max
+            }
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import UnitPipeCSV
+import UnitPipeNumbers
+import UnitPipeUnits
+
+/// Everything about a `validate` run that is settled before the first data record: the dialect,
+/// the checked columns with their stages, and the header's problems. Shared by every worker.
+struct ValidatePlan: @unchecked Sendable {
+    // Safety: every stored property is an immutable value; `@unchecked` only because the unit
+    // types are checked for Sendable conformance piecemeal.
+
+    /// A checked column and its stages.
+    struct Column {
+        let field: Int
+        let name: String
+        let rule: ColumnRule
+        let isFromSchema: Bool
+        /// The parse stage (`nil` for a presence-only column).
+        let parser: ColumnParser?
+        /// How the column's numbers are read.
+        let conventions: NumberConventions
+        /// `C`, a locale identifier, `auto:…`, or the schema's separators.
+        let localeDescription: String
+        let localeEvidence: Int?
+        /// The unit bounds are in (`-c NAME:UNIT`, `-c NAME:@UNITCOL[:UNIT]`), or `nil` for plain numbers.
+        let unit: UnitDefinition?
+        /// The unit stage for units in the cell or in a unit column.
+        let units: ColumnUnits?
+        /// The convert stage: each number's nearest double in the column's unit (identity for a
+        /// plain column), for the bounds and the summary's min and max.
+        let converter: ColumnConverter
+        /// Bounds, `enum` and `integer`.
+        let check: ConstraintCheck
+        /// The cells that stand for a missing value, as bytes, when not just the empty cell.
+        let missingValues: [[UInt8]]?
+        /// Whether an empty cell counts as missing (the default; a schema's `missingValues` may leave it out).
+        let isEmptyMissing: Bool
+        /// Whether an empty (missing) cell fails.
+        let isRequired: Bool
+    }
+
+    let dialect: CSVDialect
+    let columnCount: Int
+    let columns: [Column]
+    let headerProblems: [HeaderProblem]
+    let options: ValidateOptions
+
+    var writer: CSVWriter { CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote) }
+
+    /// What the failure messages say about each column.
+    var renderer: FailureRenderer {
+        FailureRenderer(
+            columns: columns.map {
+                FailureRenderer.Column(name: $0.name, locale: $0.localeDescription, conventions: $0.conventions,
+                                       from: $0.unit?.symbol ?? "", to: $0.unit?.symbol ?? "", hasUnitColumn: false)
+            },
+            fieldCount: columnCount, hasHeader: dialect.hasHeader, delimiter: dialect.delimiter,
+            maxFieldSize: options.maxFieldSize)
+    }
+
+    /// Settles the columns for a run.
+    ///
+    /// - Parameters:
+    ///   - options: The run's options.
+    ///   - head: The input's head (dialect, names, and the sample `--locale auto` and
+    ///     `-c NAME:@UNITCOL` decide from).
+    /// - Throws: `JobError` for an unknown column, unit or locale.
+    static func make(options: ValidateOptions, head: InputHead) throws(JobError) -> ValidatePlan {
+        let names = head.columnNames
+        let (checked, problems) = try HeaderCheck.resolve(
+            names: names, hasHeader: head.dialect.hasHeader, rules: options.rules, schema: options.schema)
+        let isAuto = options.locale.lowercased() == "auto"
+        var locale = NumberConventions.c
+        if !isAuto {
+            do { locale = try NumberConventions(localeIdentifier: options.locale) } catch { throw .locale(error) }
+        }
+        let catalog = UnitCatalog.standard
+        var columns: [Column] = []
+        for column in checked {
+            let rule = column.rule
+            var unit: UnitDefinition?
+            var units: ColumnUnits?
+            var unitField: Int?
+            switch rule.unit {
+            case .none:
+                break
+            case .inCell(let expression):
+                unit = try resolve(expression, in: catalog)
+            case .unitColumn(let unitColumn, let dimensionOf):
+                let field = try JobPlan.fieldIndex(of: .parse(unitColumn), in: names)
+                if field == column.field { throw .invalidUnitColumn(names[field]) }
+                unitField = field
+                if let dimensionOf {
+                    unit = try resolve(dimensionOf, in: catalog)
+                } else {
+                    unit = try firstUnit(inField: field, of: head, catalog: catalog)
+                }
+            }
+            // Conventions: the schema's separators, else --locale (auto decided per column).
+            var conventions = rule.conventions ?? locale
+            var description = rule.conventions?.identifier ?? locale.identifier
+            var evidence: Int?
+            if rule.conventions == nil, isAuto, rule.kind != .presence {
+                var detector = LocaleDetector()
+                let sample = head.records
+                for r in head.sampleRange where sample.fieldCount(of: r) == names.count {
+                    let cell = sample.field(column.field, of: r)
+                    detector.observe(UnsafeRawBufferPointer(rebasing: cell[InCellUnit.split(cell).number]))
+                }
+                let decision = detector.decision
+                conventions = decision.conventions
+                evidence = decision.evidence
+                switch decision.convention {
+                case .decimalPoint?: description = "auto:decimal_point"
+                case .decimalComma?: description = "auto:decimal_comma"
+                case nil: description = "auto:undecided"
+                }
+            }
+            if let unit {
+                let symbols = conventions.currencySymbols
+                do {
+                    switch (rule.unit, unitField) {
+                    case (.unitColumn, let field?):
+                        units = ColumnUnits(place: .unitColumn(field: field), resolver: try UnitResolver(target: unit, catalog: catalog),
+                                            currencySymbols: symbols)
+                    default:
+                        units = ColumnUnits(place: .inCell(field: column.field),
+                                            resolver: try UnitResolver(target: unit, catalog: catalog, defaultUnit: unit),
+                                            currencySymbols: symbols)
+                    }
+                } catch {
+                    throw .unit(error)
+                }
+            }
+            let isRequired = rule.isRequired || (!column.isFromSchema && options.isRequired)
+            let hasUnitsInCells: Bool = if case .inCell = rule.unit { true } else { rule.allowsMarks }
+            // What the column allows around its numbers, as convert decides it for the same unit.
+            var context = NumberContext.plain
+            if let unit, case .inCell = rule.unit {
+                if unit.dimension == .currency { context.currencyCode = unit.symbol }
+                if unit.dimension == .dimensionless, unit.scale == .one { context.allowsPercent = true }
+            }
+            let numberParser = NumberParser(conventions: conventions, context: context)
+            let parser = rule.kind == .presence ? nil : ColumnParser(
+                field: column.field, parser: numberParser, hasUnitsInCells: hasUnitsInCells, isRequired: isRequired)
+            // Plain numbers go through the identity of a dimensionless unit: the nearest double of the decimal.
+            let converter: ColumnConverter
+            if units != nil {
+                converter = ColumnConverter(factors: .perRow, decimals: nil, tie: .halfEven)
+            } else {
+                let identity: UnitDefinition
+                if let unit { identity = unit } else { identity = try resolve("1", in: catalog) }
+                do {
+                    converter = ColumnConverter(factors: .fixed(try FactorMatrix(sources: [identity], target: identity)),
+                                                decimals: nil, tie: .halfEven)
+                } catch {
+                    throw .unit(error)
+                }
+            }
+            let missing = rule.missingValues
+            columns.append(Column(
+                field: column.field, name: column.name, rule: rule, isFromSchema: column.isFromSchema, parser: parser,
+                conventions: conventions, localeDescription: description, localeEvidence: evidence, unit: unit,
+                units: units, converter: converter, check: ConstraintCheck(rule: rule, parser: numberParser),
+                missingValues: missing == [""] ? nil : missing.map { Array($0.utf8) },
+                isEmptyMissing: missing.contains(""), isRequired: isRequired))
+        }
+        return ValidatePlan(dialect: head.dialect, columnCount: names.count, columns: columns, headerProblems: problems,
+                            options: options)
+    }
+
+    private static func resolve(_ expression: String, in catalog: UnitCatalog) throws(JobError) -> UnitDefinition {
+        do {
+            return try catalog.unit(expression: expression)
+        } catch {
+            throw .unitExpression(error)
+        }
+    }
+
+    /// The first unit the head's records name in a unit column: it fixes the column's dimension.
+    private static func firstUnit(inField field: Int, of head: InputHead, catalog: UnitCatalog) throws(JobError) -> UnitDefinition {
+        let sample = head.records
+        for r in head.sampleRange where sample.fieldCount(of: r) > field {
+            let text = String(decoding: ColumnUnits.trimmed(sample.field(field, of: r)), as: UTF8.self)
+            if !text.isEmpty, let unit = try? catalog.unit(expression: text) { return unit }
+        }
+        throw .unitColumnWithoutUnit(head.columnNames[field])
+    }
+}

@@ -1,0 +1,83 @@
+/// The JSON summary of a `validate` run (`--summary FILE`).
+public struct ValidateSummary: Sendable, Equatable {
+    /// One checked column.
+    public struct Column: Sendable, Equatable {
+        public var name: String
+        /// `number`, `integer` or `presence`.
+        public var type: String
+        /// The unit bounds are in, if any.
+        public var unit: String?
+        /// How numbers were read (`C`, `de_DE`, `auto:decimal_comma`, a schema's separators); `nil` for presence.
+        public var locale: String?
+        /// With `--locale auto`: the sample cells that decided the convention.
+        public var localeEvidence: Int?
+        /// Cells looked at (rows that read as CSV with the header's field count).
+        public var cells = 0
+        public var empty = 0
+        public var valid = 0
+        /// Invalid cells by code.
+        public var invalid: [ErrorCode: Int] = [:]
+        /// The smallest and largest valid number, in the column's unit.
+        public var min: Double?
+        public var max: Double?
+
+        public init(name: String, type: String) {
+            self.name = name
+            self.type = type
+        }
+    }
+
+    public var rowsIn = 0
+    /// Rows with at least one invalid cell (or that fail as a whole).
+    public var rowsInvalid = 0
+    public var bytesIn = 0
+    public var seconds = 0.0
+    public var columns: [Column] = []
+    public var headerProblems: [HeaderProblem] = []
+    public var errorsByCode: [ErrorCode: Int] = [:]
+    public var status = RunSummary.Status.ok
+    public var reason: String?
+    /// Whether `--max-errors` stopped the run.
+    public var isErrorLimitReached = false
+    /// The schema's keywords that were not checked.
+    public var notes: [String] = []
+
+    public init() {}
+
+    /// The exit status for the summary's status: 0 valid, 1 invalid, 2 failed.
+    public var exitStatus: Int32 {
+        switch status {
+        case .ok: 0
+        case .rejected: 1
+        case .failed: 2
+        }
+    }
+
+    /// The summary as one JSON object on one line.
+    public var json: String {
+        func codes(_ counts: [ErrorCode: Int]) -> String {
+            "{" + counts.sorted { $0.key < $1.key }.map { "\(JSON.string($0.key.rawValue)): \($0.value)" }.joined(separator: ", ") + "}"
+        }
+        var out = "{\"status\": \(JSON.string(status.rawValue))"
+        if let reason { out += ", \"reason\": \(JSON.string(reason))" }
+        out += ", \"max_errors_reached\": \(isErrorLimitReached)"
+        out += ", \"rows_in\": \(rowsIn), \"rows_valid\": \(rowsIn - rowsInvalid), \"rows_invalid\": \(rowsInvalid)"
+        out += ", \"bytes_in\": \(bytesIn), \"seconds\": \(JSON.number(seconds))"
+        out += ", \"columns\": [" + columns.map { column in
+            var fields = ["\"name\": \(JSON.string(column.name))", "\"type\": \(JSON.string(column.type))"]
+            if let unit = column.unit { fields.append("\"unit\": \(JSON.string(unit))") }
+            if let locale = column.locale { fields.append("\"locale\": \(JSON.string(locale))") }
+            if let evidence = column.localeEvidence { fields.append("\"locale_evidence\": \(evidence)") }
+            fields += ["\"cells\": \(column.cells)", "\"empty\": \(column.empty)", "\"valid\": \(column.valid)",
+                       "\"invalid\": \(codes(column.invalid))",
+                       "\"min\": \(column.min.map(JSON.number) ?? "null")", "\"max\": \(column.max.map(JSON.number) ?? "null")"]
+            return "{" + fields.joined(separator: ", ") + "}"
+        }.joined(separator: ", ") + "]"
+        out += ", \"header\": [" + headerProblems.map {
+            "{\"code\": \(JSON.string($0.code.rawValue)), \"column\": \(JSON.string($0.reportRow.column))}"
+        }.joined(separator: ", ") + "]"
+        out += ", \"errors_by_code\": \(codes(errorsByCode))"
+        out += ", \"schema_not_checked\": [" + notes.map(JSON.string).joined(separator: ", ") + "]"
+        return out + "}\n"
+    }
+}

@@ -1,0 +1,445 @@
+// The worker half of `validate`: per batch, the same column stages as `convert` —
+// parse every cell, resolve per-row and in-cell units, convert the column into
+// its unit (for min/max and the bounds) — then the check stage instead of the
+// format stage: missing values, marks (`bareNumber: false`), bounds, `enum`,
+// `integer`, one verdict per cell. One row-major pass records every failed cell
+// of every failed row as a `CellFailure` and copies the row to the rejects. No
+// output is written.
+
+import UnitPipeCSV
+import UnitPipeNumbers
+import UnitPipeUnits
+
+/// Per-column counts of a validated column, folded into the summary.
+struct ValidateColumnStats: Equatable {
+    var cells = 0
+    var empty = 0
+    var valid = 0
+    var invalid: [ErrorCode: Int] = [:]
+    var min = Double.infinity
+    var max = -Double.infinity
+    /// Failed cells whose certain hint names each locale (for the column-level hint).
+    var hintedLocales: [String: Int] = [:]
+
+    mutating func add(_ other: ValidateColumnStats) {
+        cells += other.cells
+        empty += other.empty
+        valid += other.valid
+        invalid.merge(other.invalid, uniquingKeysWith: +)
+        min = Swift.min(min, other.min)
+        max = Swift.max(max, other.max)
+        hintedLocales.merge(other.hintedLocales, uniquingKeysWith: +)
+    }
+}
+
+/// Row and column counts of a stretch of rows.
+struct ValidateCounts: Equatable {
+    var rowsIn = 0
+    var rowsInvalid = 0
+    var columns: [ValidateColumnStats]
+}
+
+/// What the check stage made of one cell.
+enum CellVerdict: Equatable {
+    case valid
+    /// Empty, or a missing value: a null.
+    case missing
+    /// Not looked at: the row failed as a whole.
+    case skipped
+    /// The parse or unit stage failed the cell.
+    case failed(CellFault)
+    /// A number that breaks the column's constraints.
+    case constraint
+    /// Empty or a missing value in a required column.
+    case required
+    /// Empty, and the schema's missing values leave the empty cell out.
+    case emptyNotMissing
+    /// A mark beside the number (`bareNumber: false`) that is no currency and no percent sign.
+    case unknownMark
+
+    var isFailure: Bool {
+        switch self {
+        case .valid, .missing, .skipped: false
+        default: true
+        }
+    }
+}
+
+/// Checks the records a worker thread reads.
+final class ValidateWorker: BatchWorker, @unchecked Sendable {
+    // Safety: a worker is used by one thread at a time; it changes hands only through the
+    // engine's locked queues and semaphores, which order every access.
+
+    let plan: ValidatePlan
+    /// Invalid rows, verbatim, since the last `clearResults()`.
+    let rejects = ByteBuffer(capacity: 1 << 12)
+    /// Failures since the last `clearResults()`, positions relative to the stretch.
+    private(set) var failures: [CellFailure] = []
+    private(set) var counts: ValidateCounts
+
+    private struct Snapshot {
+        var rejectsCount: Int
+        var failureCount: Int
+        var counts: ValidateCounts
+    }
+    private var snapshots: [Snapshot] = []
+    private let takesSnapshots: Bool
+
+    private var units: [ColumnUnits?]
+    private var converters: [ColumnConverter]
+    private let parsed: [ParsedColumn]
+    /// Per column with units, each row's source unit (an index into its resolver's matrix),
+    /// taken before the convert stage may rewrite the table indices.
+    private var rowSources: [UnsafeMutablePointer<Int32>]
+    /// Per column, whether each source index of its resolver's matrix is the column's unit itself,
+    /// and the exact conversion of the others (for their bounds).
+    private var sourceConversions: [[UnitConversion?]]
+    private var rowCapacity = 0
+    private var shapes = UnsafeMutablePointer<RowShape>.allocate(capacity: 1)
+    private var verdicts: [UnsafeMutablePointer<CellVerdict>]
+    private var processed = 0
+    private let writer: CSVWriter
+
+    init(plan: ValidatePlan) {
+        self.plan = plan
+        counts = ValidateCounts(columns: Array(repeating: ValidateColumnStats(), count: plan.columns.count))
+        takesSnapshots = plan.options.maxErrors != nil
+        units = plan.columns.map(\.units)
+        converters = plan.columns.map(\.converter)
+        parsed = plan.columns.map { _ in ParsedColumn(hasFixedOutput: false) }
+        rowSources = plan.columns.map { _ in .allocate(capacity: 1) }
+        sourceConversions = plan.columns.map { _ in [] }
+        verdicts = plan.columns.map { _ in .allocate(capacity: 1) }
+        writer = plan.writer
+    }
+
+    deinit {
+        rowSources.forEach { $0.deallocate() }
+        shapes.deallocate()
+        verdicts.forEach { $0.deallocate() }
+    }
+
+    // MARK: The job protocol
+
+    func clearResults() {
+        rejects.removeAll()
+        failures.removeAll(keepingCapacity: true)
+        snapshots.removeAll(keepingCapacity: true)
+        counts = ValidateCounts(columns: Array(repeating: ValidateColumnStats(), count: plan.columns.count))
+    }
+
+    func keepResults(throughFailedRow n: Int) {
+        let snapshot = snapshots[n - 1]
+        rejects.truncate(to: snapshot.rejectsCount)
+        failures.removeLast(failures.count - snapshot.failureCount)
+        counts = snapshot.counts
+    }
+
+    func seal() {}
+
+    func process(_ batch: RecordBatch, budget: inout FailureBudget) {
+        let count = batch.count
+        reserve(count)
+        for r in 0..<count {
+            if batch.problem(of: r) != .none {
+                shapes[r] = .malformed
+            } else if batch.fieldCount(of: r) != plan.columnCount {
+                shapes[r] = .fieldCount
+            } else {
+                shapes[r] = .ok
+            }
+        }
+        for k in plan.columns.indices { check(column: k, of: batch) }
+        processed = 0
+        var r = 0
+        while r < count, !budget.isExhausted {
+            var failed = shapes[r] != .ok
+            var k = 0
+            while !failed && k < verdicts.count {
+                failed = verdicts[k][r].isFailure
+                k += 1
+            }
+            if failed { handleFailure(record: r, of: batch, budget: &budget) }
+            r += 1
+        }
+        // Rows after the one that spent the budget are not looked at.
+        countRows(upTo: r)
+    }
+
+    private func reserve(_ count: Int) {
+        guard count > rowCapacity else { return }
+        for column in parsed { column.reserve(count) }
+        shapes.deallocate()
+        rowSources.forEach { $0.deallocate() }
+        verdicts.forEach { $0.deallocate() }
+        rowCapacity = max(count, 1024)
+        shapes = .allocate(capacity: rowCapacity)
+        rowSources = plan.columns.map { $0.units == nil ? .allocate(capacity: 1) : .allocate(capacity: rowCapacity) }
+        verdicts = plan.columns.map { _ in .allocate(capacity: rowCapacity) }
+    }
+
+    // MARK: The stages
+
+    /// Runs column `k`'s stages over the batch and leaves one verdict per cell.
+    private func check(column k: Int, of batch: RecordBatch) {
+        let column = plan.columns[k]
+        let verdicts = self.verdicts[k]
+        let count = batch.count
+        guard let parser = column.parser else {
+            for r in 0..<count {
+                guard shapes[r] == .ok else {
+                    verdicts[r] = .skipped
+                    continue
+                }
+                verdicts[r] = isMissing(batch.field(column.field, of: r), column) ?? false
+                    ? (column.isRequired ? .required : .missing) : .valid
+            }
+            return
+        }
+        let parsed = self.parsed[k]
+        parser.parse(batch, shapes: shapes, into: parsed)
+        let hasSource = units[k]?.resolve(batch, into: parsed) ?? false
+        let hasUnits = units[k] != nil
+        if hasUnits {
+            let slots = Int32(DecimalFactorTable.slotCount)
+            for r in 0..<count { rowSources[k][r] = parsed.sources[r] / slots }
+        }
+        converters[k].convert(parsed, batch: batch, parser: parser, perRowMatrix: units[k]?.resolver.matrix, hasSource: hasSource)
+        let statuses = parsed.statuses
+        let values = parsed.values
+        let sources = rowSources[k]
+        let splitsCells = parser.hasUnitsInCells
+        // A number is all a plain column asks for: nothing more to look at.
+        let isPlainNumber = !splitsCells && column.check.isEmpty
+        for r in 0..<count {
+            if shapes[r] != .ok {
+                verdicts[r] = .skipped
+                continue
+            }
+            if column.missingValues != nil, let missing = isMissing(batch.field(column.field, of: r), column) {
+                if missing {
+                    verdicts[r] = column.isRequired ? .required : .missing
+                    continue
+                }
+                if case .empty = statuses[r] { statuses[r] = .failed(.required) }
+            }
+            switch statuses[r] {
+            case .skipped:
+                verdicts[r] = .skipped
+            case .empty:
+                verdicts[r] = .missing
+            case .failed(.required):
+                verdicts[r] = column.isEmptyMissing ? .required : .emptyNotMissing
+            case .failed(let fault):
+                verdicts[r] = .failed(fault)
+            case .number:
+                if isPlainNumber {
+                    verdicts[r] = .valid
+                    continue
+                }
+                var cell = batch.field(column.field, of: r)
+                if splitsCells {
+                    let split = InCellUnit.split(cell)
+                    if column.rule.allowsMarks, !isKnownMark(UnsafeRawBufferPointer(rebasing: cell[split.unit]), column) {
+                        verdicts[r] = .unknownMark
+                        continue
+                    }
+                    cell = UnsafeRawBufferPointer(rebasing: cell[split.number])
+                }
+                if column.check.isEmpty {
+                    verdicts[r] = .valid
+                    continue
+                }
+                var failure: ConstraintFailure?
+                if hasUnits, let conversion = conversion(k, source: Int(sources[r])) {
+                    failure = column.check.check(cell: cell, convertedBy: conversion)
+                } else {
+                    failure = column.check.check(values[r], cell: cell)
+                }
+                verdicts[r] = failure == nil ? .valid : .constraint
+            }
+        }
+    }
+
+    /// The exact conversion from source `index` of column `k`'s matrix to the column's unit, or
+    /// `nil` when the source is the column's unit itself.
+    private func conversion(_ k: Int, source index: Int) -> UnitConversion? {
+        if index >= sourceConversions[k].count, let matrix = units[k]?.resolver.matrix, let target = plan.columns[k].unit {
+            for source in matrix.sources[sourceConversions[k].count...] {
+                let isSame = source.scale == target.scale && source.offset == target.offset && source.dimension == target.dimension
+                sourceConversions[k].append(isSame ? nil : try? UnitConversion(from: source, to: target))
+            }
+        }
+        return index < sourceConversions[k].count ? sourceConversions[k][index] : nil
+    }
+
+    /// Whether a cell is one of the column's missing values (blanks trimmed); `nil` when the
+    /// column keeps the default (only the empty cell) and the cell is not empty.
+    private func isMissing(_ cell: UnsafeRawBufferPointer, _ column: ValidatePlan.Column) -> Bool? {
+        let trimmed = Self.trimmedBlanks(cell)
+        guard let missingValues = column.missingValues else { return trimmed.isEmpty ? true : nil }
+        for value in missingValues where value.count == trimmed.count && value.withUnsafeBytes({ $0.elementsEqual(trimmed) }) {
+            return true
+        }
+        return false
+    }
+
+    /// `bytes` without leading and trailing spaces, tabs, NBSP and narrow NBSP.
+    static func trimmedBlanks(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        var start = 0
+        var end = bytes.count
+        while start < end {
+            if bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            else if end - start >= 2, bytes[start] == 0xC2, bytes[start + 1] == 0xA0 { start += 2 }
+            else if end - start >= 3, bytes[start] == 0xE2, bytes[start + 1] == 0x80, bytes[start + 2] == 0xAF { start += 3 }
+            else { break }
+        }
+        while end > start {
+            if bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            else if end - start >= 2, bytes[end - 2] == 0xC2, bytes[end - 1] == 0xA0 { end -= 2 }
+            else if end - start >= 3, bytes[end - 3] == 0xE2, bytes[end - 2] == 0x80, bytes[end - 1] == 0xAF { end -= 3 }
+            else { break }
+        }
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    /// Whether the text beside a number is empty, a percent sign or a currency mark the input's
+    /// locale knows (`bareNumber: false`); anything else — words, units — is not a number.
+    private func isKnownMark(_ mark: UnsafeRawBufferPointer, _ column: ValidatePlan.Column) -> Bool {
+        if mark.isEmpty { return true }
+        let text = String(decoding: mark, as: UTF8.self)
+        if column.conventions.percentSigns.contains(where: { String($0) == text }) { return true }
+        if column.conventions.currencySymbols.match(text) != nil { return true }
+        return CurrencySymbolTable.root.match(text) != nil
+    }
+
+    // MARK: Failures
+
+    /// Records a failed row's failures and copies the row to the rejects.
+    @inline(never)
+    private func handleFailure(record r: Int, of batch: RecordBatch, budget: inout FailureBudget) {
+        let (record, line) = (batch.firstRecordIndex + r, batch.line(of: r))
+        switch shapes[r] {
+        case .malformed:
+            failures.append(CellFailure(.malformed(batch.problem(of: r), fields: batch.fieldCount(of: r)), record: record, line: line, column: nil, raw: batch.joinedFields(r, delimiter: plan.dialect.delimiter)))
+        case .fieldCount:
+            failures.append(CellFailure(.fieldCount(found: batch.fieldCount(of: r)), record: record, line: line, column: nil, raw: batch.joinedFields(r, delimiter: plan.dialect.delimiter)))
+        case .ok:
+            for k in plan.columns.indices where verdicts[k][r].isFailure {
+                let failure = cellFailure(column: k, record: r, of: batch, at: (record, line))
+                counts.columns[k].invalid[failure.code, default: 0] += 1
+                if case .numberWithHint(_, let hint) = failure.detail, let locale = hint.locale {
+                    counts.columns[k].hintedLocales[locale, default: 0] += 1
+                }
+                failures.append(failure)
+            }
+        }
+        if batch.problem(of: r) != .fieldTooLarge {
+            rejects.withCursor { writer.writeRecord(r, of: batch, to: &$0) }
+        }
+        _ = budget.spend()
+        if takesSnapshots {
+            countRows(upTo: r + 1)
+            snapshots.append(Snapshot(rejectsCount: rejects.count, failureCount: failures.count, counts: counts))
+        }
+    }
+
+    /// The failure of column `k`'s cell in row `r`, with what its message needs.
+    private func cellFailure(column k: Int, record r: Int, of batch: RecordBatch, at position: (record: Int, line: Int)) -> CellFailure {
+        let column = plan.columns[k]
+        let raw = batch.field(column.field, of: r)
+        let detail: CellFailure.Detail
+        switch verdicts[k][r] {
+        case .failed(.number(let error)):
+            var cell = raw
+            if let parser = column.parser, parser.hasUnitsInCells {
+                cell = UnsafeRawBufferPointer(rebasing: raw[InCellUnit.split(raw).number])
+            }
+            // A field with its own decimalChar/groupChar is not read with --locale: no locale to suggest.
+            if column.rule.conventions == nil,
+               let hint = NumberStyleHint.hint(for: cell, error: error, conventions: column.conventions) {
+                detail = .numberWithHint(error, hint)
+            } else {
+                detail = .number(error)
+            }
+        case .failed(.overflow): detail = .overflow
+        case .failed(.invalidUTF8): detail = .invalidUTF8
+        case .failed(.ambiguousUnit): detail = .ambiguousUnit
+        case .failed(.unit): detail = units[k]?.failure(record: r, of: batch) ?? .missingUnit
+        case .failed(.required), .required:
+            let missing = String(decoding: Self.trimmedBlanks(raw), as: UTF8.self)
+            detail = column.isFromSchema ? .requiredBySchema(missingValue: missing) : .required
+        case .emptyNotMissing: detail = .emptyNotMissing(column.rule.missingValues)
+        case .unknownMark: detail = .number(.invalidNumber)
+        case .constraint: detail = .constraint(constraintFailure(column: k, record: r, of: batch) ?? .notInteger)
+        case .valid, .missing, .skipped: detail = .number(.invalidNumber)
+        }
+        // The report's value is the cell as written; a unit column's unit is named by the message.
+        return CellFailure(detail, record: position.record, line: position.line, column: k, raw: Array(raw))
+    }
+
+    /// The constraint row `r`'s cell of column `k` breaks, found again for its message.
+    private func constraintFailure(column k: Int, record r: Int, of batch: RecordBatch) -> ConstraintFailure? {
+        let column = plan.columns[k]
+        var cell = batch.field(column.field, of: r)
+        if let parser = column.parser, parser.hasUnitsInCells {
+            cell = UnsafeRawBufferPointer(rebasing: cell[InCellUnit.split(cell).number])
+        }
+        if units[k] != nil, let conversion = conversion(k, source: Int(rowSources[k][r])) {
+            return column.check.check(cell: cell, convertedBy: conversion)
+        }
+        return column.check.check(parsed[k].values[r], cell: cell)
+    }
+
+    // MARK: Counts
+
+    /// Counts rows `processed..<end` of the current batch.
+    private func countRows(upTo end: Int) {
+        guard end > processed else { return }
+        for r in processed..<end {
+            counts.rowsIn += 1
+            var failed = shapes[r] != .ok
+            for k in verdicts.indices where verdicts[k][r].isFailure { failed = true }
+            if failed { counts.rowsInvalid += 1 }
+        }
+        for k in plan.columns.indices {
+            let verdicts = self.verdicts[k]
+            let values = parsed[k].values
+            let isNumeric = plan.columns[k].parser != nil
+            var stats = counts.columns[k]
+            for r in processed..<end {
+                switch verdicts[r] {
+                case .skipped:
+                    continue
+                case .missing:
+                    stats.empty += 1
+                case .valid:
+                    stats.valid += 1
+                    if isNumeric {
+                        stats.min = Swift.min(stats.min, values[r])
+                        stats.max = Swift.max(stats.max, values[r])
+                    }
+                case .failed, .constraint, .required, .emptyNotMissing, .unknownMark:
+                    // Counted by code as each failure is recorded.
+                    break
+                }
+                stats.cells += 1
+            }
+            counts.columns[k] = stats
+        }
+        processed = end
+    }
+}
+
+extension RecordBatch {
+    /// Record `r`'s fields joined by the delimiter, as the report shows a failed row: its first
+    /// 257 bytes at most (the report shows 256, and `…` when there are more), however many fields it has.
+    func joinedFields(_ r: Int, delimiter: UInt8) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for f in 0..<fieldCount(of: r) where bytes.count <= 256 {
+            if f > 0 { bytes.append(delimiter) }
+            bytes += field(f, of: r).prefix(257 - bytes.count)
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,183 @@
+import UnitPipe
+import UnitPipeCSV
+import UnitPipeNumbers
+
+/// `unitpipe validate`: checks numeric columns and reports every invalid cell; writes no output.
+enum ValidateCommand {
+    static let spec = CommandSpec(
+        name: "validate",
+        abstract: "Check numeric columns (and a Table Schema); every invalid cell is reported.",
+        usage: "[INPUT] [-c NAME[:UNIT] …] [--schema FILE] [options]",
+        discussion: """
+            INPUT is a CSV or TSV file; absent or '-' reads standard input. Nothing is written but the
+            reports: every invalid cell goes to the error report (-e) with its record, line, column, value,
+            code and a message, and a certain suggestion where there is one; -r copies the invalid rows.
+            Exit status: 0 every cell is valid, 1 invalid cells were found (all reported), 2 trouble
+            (usage, unreadable input, --max-errors exceeded).
+
+            -c NAME checks that every non-empty cell is a number in --locale. -c NAME:UNIT also accepts a
+            unit of that unit's dimension in the cell ('5 km', '1.200 m'; a bare number is in UNIT) and
+            checks the bounds in UNIT; -c NAME:@UNITCOL checks that each row's unit, in column UNITCOL, is
+            known and of one dimension (the first unit the input shows, or UNIT with -c NAME:@UNITCOL:UNIT).
+            Bounds (--min, --max) are written in the column's unit, in the C convention (0.5, 1e3), and
+            compared exactly with the cell's decimal value.
+
+            --schema reads a Frictionless Table Schema (JSON): fields with name and type; number and
+            integer fields are read with decimalChar, groupChar and bareNumber and checked against
+            required, minimum, maximum, exclusiveMinimum, exclusiveMaximum and enum; fields of every other
+            type are checked for presence only (required, missingValues). The header is checked against the
+            fields (missing_column, extra_column, duplicate_column). A keyword that is not checked is named
+            on standard error; a mistake in the schema is a usage error naming its JSON path.
+            """,
+        options: [
+            OptionSpec(["-c", "--column"], value: "SPEC", help: "check column NAME (NAME, NAME:UNIT, NAME:@UNITCOL or NAME:@UNITCOL:UNIT)", repeatable: true),
+            OptionSpec(["--schema"], value: "FILE", help: "check the fields of a Frictionless Table Schema (JSON) and the header against them"),
+            OptionSpec(["-l", "--locale"], value: "ID", help: "how numbers are written: C ('.' decimal, no grouping), a locale such as de_DE, fr_FR, en_IN, or auto (decided per column)", default: "C"),
+            OptionSpec(["--required"], help: "an empty cell in a -c column is the error 'empty'", default: "empty is a null"),
+            OptionSpec(["--min"], value: "NAME=V", help: "the smallest value allowed in column NAME (in its unit, C convention)", repeatable: true),
+            OptionSpec(["--max"], value: "NAME=V", help: "the largest value allowed in column NAME", repeatable: true),
+            OptionSpec(["--integer"], value: "NAME", help: "column NAME holds whole numbers (5, 5.0 and 1e3 are; 5.5 is not_integer)", repeatable: true),
+            OptionSpec(["-e", "--errors"], value: "FILE", help: "write the error report (record,line,column,value,code,message) to FILE"),
+            OptionSpec(["-r", "--rejects"], value: "FILE", help: "write the invalid rows, verbatim in the input's dialect, to FILE"),
+            OptionSpec(["--max-errors"], value: "N", help: "stop (exit 2) once more than N rows are invalid; the summary says so", default: "no limit"),
+            OptionSpec(["--summary"], value: "FILE", help: "write a JSON summary (per column: cells, empty, valid, invalid by code, min, max) to FILE"),
+            OptionSpec(["-d", "--delimiter"], value: "C", help: "field delimiter: ',' ';' '|' or 'tab'", default: "tab for .tsv/.tab, else sniffed"),
+            OptionSpec(["--quote"], value: "C", help: "quote character, or 'none' for files without quoting", default: "\""),
+            OptionSpec(["--no-header"], help: "the first record is data; columns are named #1, #2, … (schema fields go by position)"),
+            OptionSpec(["--max-field-size"], value: "SIZE", help: "longest field in bytes (K, M, G suffixes); a longer one is malformed_csv", default: "64M"),
+            OptionSpec(["--threads"], value: "N", help: "worker threads; the report is identical for every N", default: "the number of cores"),
+            OptionSpec(["-q", "--quiet"], help: "no summary line and no hints on standard error"),
+            OptionSpec(["-h", "--help"], help: "show this help"),
+        ],
+        examples: [
+            ("unitpipe validate orders.csv --schema orders.schema.json -e errors.csv",
+             "check an export against its Table Schema; every bad cell in errors.csv"),
+            ("unitpipe validate shipments.csv -c weight:kg --max weight=100 -c price --min price=0 -r bad.csv",
+             "weights (units allowed in the cell) up to 100 kg, prices not negative; invalid rows aside"),
+            ("unitpipe validate preise.csv --locale de_DE -c betrag --integer menge -c menge --required",
+             "German numbers; every cell present; quantities whole"),
+        ],
+        maxPositionals: 1)
+
+    /// Builds the options, runs the job and reports its outcome.
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
+        let options = try makeOptions(arguments)
+        let isQuiet = arguments.has("quiet")
+        for note in options.schema?.notes ?? [] {
+            Console.error("unitpipe validate: schema: \(note)\n")
+        }
+        let outcome = ValidateJob(options: options).run()
+        if let failure = outcome.failure {
+            Console.error("unitpipe validate: \(Messages.render(failure))\n")
+        }
+        guard !isQuiet else { return outcome.exitStatus }
+        for hint in outcome.columnHints { Console.error("unitpipe validate: \(hint)\n") }
+        if outcome.failure == nil, outcome.summary.status == .rejected {
+            let s = outcome.summary
+            let cells = s.errorsByCode.values.reduce(0, +) - s.headerProblems.count
+            var note = "unitpipe validate: \(cells) invalid \(cells == 1 ? "cell" : "cells") in \(s.rowsInvalid) of \(s.rowsIn) \(s.rowsIn == 1 ? "row" : "rows")"
+            if !s.headerProblems.isEmpty { note += " and \(s.headerProblems.count) header \(s.headerProblems.count == 1 ? "problem" : "problems")" }
+            note += options.errorsPath.map { "; see \($0)" } ?? "; add -e FILE to see which and why"
+            Console.error(note + "\n")
+        }
+        return outcome.exitStatus
+    }
+
+    static func makeOptions(_ arguments: ParsedArguments) throws(UsageError) -> ValidateOptions {
+        var options = ValidateOptions()
+        options.inputPath = arguments.positionals.first
+        options.errorsPath = arguments.value("errors")
+        options.rejectsPath = arguments.value("rejects")
+        options.summaryPath = arguments.value("summary")
+        for text in arguments.all("column") {
+            guard let rule = ColumnRule.parse(text) else {
+                throw .invalidValue(option: "--column", value: text, reason: "write NAME, NAME:UNIT or NAME:@UNITCOL, e.g. weight:kg")
+            }
+            options.rules.append(rule)
+        }
+        if let path = arguments.value("schema") { options.schema = try readSchema(path) }
+        try applyBounds(arguments, to: &options)
+        if let text = arguments.value("delimiter") { options.delimiter = try UsageValues.delimiter(text, option: "--delimiter") }
+        if let text = arguments.value("quote") { options.quote = try UsageValues.quote(text, option: "--quote").byte }
+        options.hasHeader = !arguments.has("no-header")
+        options.isRequired = arguments.has("required")
+        if let text = arguments.value("max-errors") { options.maxErrors = try UsageValues.count(text, option: "--max-errors") }
+        if let text = arguments.value("max-field-size") { options.maxFieldSize = try UsageValues.byteSize(text, option: "--max-field-size") }
+        if let locale = arguments.value("locale") { options.locale = locale }
+        if let text = arguments.value("threads") {
+            options.threads = try UsageValues.count(text, option: "--threads", maximum: 256)
+            if options.threads == 0 { throw .invalidValue(option: "--threads", value: text, reason: "use a whole number from 1 to 256") }
+        }
+        return options
+    }
+
+    /// Reads and checks the Table Schema at `path`.
+    static func readSchema(_ path: String) throws(UsageError) -> TableSchema {
+        var bytes: [UInt8] = []
+        do throws(InputError) {
+            let source = try InputSource(path: path)
+            let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+            defer { chunk.deallocate() }
+            while true {
+                let count = try source.read(into: chunk)
+                if count == 0 { break }
+                bytes += chunk[..<count]
+            }
+        } catch {
+            throw .invalidValue(option: "--schema", value: path, reason: Messages.render(JobError.input(error)))
+        }
+        do {
+            return try TableSchema.parse(bytes)
+        } catch {
+            throw .invalidValue(option: "--schema", value: path, reason: error.description)
+        }
+    }
+
+    /// Folds `--min`, `--max` and `--integer` into the rule of the column they name: a `-c`
+    /// column, else a schema field (whose own bound they replace).
+    static func applyBounds(_ arguments: ParsedArguments, to options: inout ValidateOptions) throws(UsageError) {
+        func apply(_ option: String, _ text: String, name: String, change: (inout TableSchema.Field?, inout ColumnRule?) -> Void) throws(UsageError) {
+            let reference = ColumnSpec.Reference.parse(name)
+            if let index = options.rules.firstIndex(where: { $0.column == reference }) {
+                var rule: ColumnRule? = options.rules[index]
+                var none: TableSchema.Field?
+                change(&none, &rule)
+                if let rule { options.rules[index] = rule }
+                return
+            }
+            if case .name(let name) = reference, var schema = options.schema,
+               let index = schema.fields.firstIndex(where: { $0.name == name }), schema.fields[index].type.isNumeric {
+                var field: TableSchema.Field? = schema.fields[index]
+                var none: ColumnRule?
+                change(&field, &none)
+                if let field { schema.fields[index] = field }
+                options.schema = schema
+                return
+            }
+            throw .invalidValue(option: option, value: text, reason: "no -c option (or number field of the schema) names column '\(name)'; add -c \(name)")
+        }
+        for (option, key) in [("--min", "min"), ("--max", "max")] {
+            for text in arguments.all(key) {
+                guard let equals = text.lastIndex(of: "="), let value = DecimalValue(text[text.index(after: equals)...]) else {
+                    throw .invalidValue(option: option, value: text, reason: "write NAME=V with V in the C convention, e.g. weight=0.5")
+                }
+                let bound = TableSchema.Bound(value)
+                try apply(option, text, name: String(text[..<equals])) { field, rule in
+                    if key == "min" {
+                        field?.minimum = bound
+                        rule?.minimum = bound
+                    } else {
+                        field?.maximum = bound
+                        rule?.maximum = bound
+                    }
+                }
+            }
+        }
+        for text in arguments.all("integer") {
+            try apply("--integer", text, name: text) { field, rule in
+                field?.type = .integer
+                rule?.kind = .integer
+            }
+        }
+    }
+}
