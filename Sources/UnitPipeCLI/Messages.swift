@@ -48,6 +48,8 @@ enum Messages {
             case .isDirectory(let path): return "input '\(path)' is a directory; give a CSV or TSV file"
             case .notRegularFile(let path):
                 return "input '\(path)' is not a regular file; plans and byte ranges read a file at offsets, so save the stream to a file first"
+            case .compressedAtOffsets(let path):
+                return "input '\(path)' is compressed, and plans and byte ranges need offsets into the text; decompress it first, or convert it whole"
             }
         case .output(let error):
             switch error {

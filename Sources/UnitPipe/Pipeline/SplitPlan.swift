@@ -62,6 +62,7 @@ public struct SplitPlan: Sendable, Equatable {
         do {
             let input = try InputSource(path: options.inputPath)
             guard let size = input.fileDescriptor.regularFileSize else { throw JobError.input(.notRegularFile(options.inputPath)) }
+            try RecordStartSearch.refuseCompressed(input.fileDescriptor, path: options.inputPath)
             let head = try Head.read(
                 input, delimiter: options.delimiter, quote: options.quoting.byte, hasHeader: options.hasHeader,
                 locale: options.locale, path: options.inputPath)
