@@ -588,6 +588,8 @@ final class ChunkProcessor: @unchecked Sendable {
             message = "the quoted field opened on this line is never closed, so the rest of the input was read into it; close the quote (or double a quote inside the field)"
         case .fieldTooLarge:
             message = "a field is longer than --max-field-size (\(plan.options.maxFieldSize) bytes), probably an unterminated quote; fix the quoting or raise --max-field-size"
+        case .textAfterQuote:
+            message = "text follows the closing quote of a field (as in '\"ab\" ,1'), so the record is not converted; quote the whole field or remove its quotes"
         case .none:
             let found = batch.fieldCount(of: r)
             message = "record has \(found) field\(found == 1 ? "" : "s"), but the \(plan.dialect.hasHeader ? "header" : "first record") has \(plan.columnCount)"

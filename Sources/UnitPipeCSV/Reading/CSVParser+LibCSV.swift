@@ -4,6 +4,9 @@
 // callback path: libcsv runs at C speed that way).
 
 import CLibCSV
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One libcsv parser configured for a dialect, appending what it parses to a `RecordStorage`.
 final class LibCSVParser {
@@ -13,7 +16,8 @@ final class LibCSVParser {
     private let trimCheck: SpaceTrimCheck?
     private let keepSpaces: @convention(c) (UInt8) -> Int32 = unitpipe_csv_no_space
 
-    /// Creates a parser (`csv_init`) that keeps spaces around fields and is lenient with stray quotes.
+    /// Creates a parser (`csv_init`) that keeps spaces around fields and is lenient with stray
+    /// quotes inside unquoted fields.
     ///
     /// - Parameters:
     ///   - delimiter: The field delimiter.
@@ -31,8 +35,10 @@ final class LibCSVParser {
     }
 
     private func configure() {
-        // csv_init only fails when options are invalid or memory is exhausted; 0 options are valid.
-        _ = csv_init(parser, 0)
+        // csv_init fails only for a null parser (it allocates nothing; the field buffer comes with
+        // the first csv_parse), and this one is allocated.
+        let status = csv_init(parser, 0)
+        precondition(status == CSV_SUCCESS, "csv_init failed (\(status))")
         csv_set_delim(parser, delimiter)
         csv_set_quote(parser, quote ?? 0)
         // By default libcsv trims spaces and tabs around unquoted fields; unitpipe keeps them.
@@ -52,8 +58,32 @@ final class LibCSVParser {
     }
 
     /// Parses `bytes` (`csv_parse`), appending complete fields and records to `storage`.
+    ///
+    /// The bytes go to libcsv in stretches that end just after a quote byte, so that what follows
+    /// a closing quote is seen before libcsv takes it: anything but a delimiter, a quote, CR or LF
+    /// there (`"ab" ,1`, `"ab"c`) would make libcsv reopen the quoted field and read the rest of
+    /// the input into it. Instead the field goes on unquoted without its closing quote — as
+    /// Python's csv module reads it (`ab `, `abc`), so no byte is lost and the record ends where
+    /// its line does — and the record is marked (`textAfterQuote`), so none of its values is
+    /// trusted.
     func parse(_ bytes: UnsafeRawBufferPointer, into storage: UnsafeMutablePointer<RecordStorage>) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        var start = 0
+        while start < bytes.count {
+            if parser.pointee.pstate == LibCSVState.fieldMightHaveEnded && !isFieldEnd(bytes[start]) {
+                continueUnquotedAfterClosingQuote()
+                storage.pointee.pendingProblem = .textAfterQuote
+            }
+            let end = memchr(base + start, Int32(quoteByte), bytes.count - start)
+                .map { UnsafeRawPointer($0) - base + 1 } ?? bytes.count
+            parseStretch(UnsafeRawBufferPointer(start: base + start, count: end - start), into: storage)
+            start = end
+        }
+    }
+
+    /// `csv_parse` on bytes holding at most one quote byte, at their end; checks its return code.
+    private func parseStretch(_ bytes: UnsafeRawBufferPointer, into storage: UnsafeMutablePointer<RecordStorage>) {
+        guard let base = bytes.baseAddress else { return }
         if let trimCheck {
             let verdict = trimCheck.verdict(bytes)
             parser.pointee.is_space = verdict == .mayTrim ? keepSpaces : nil
@@ -61,19 +91,53 @@ final class LibCSVParser {
         } else {
             storage.pointee.isPiecePlain = false
         }
-        _ = csv_parse(parser, base, bytes.count, fieldParsed, recordParsed, storage)
+        var parsed = 0
+        while parsed < bytes.count {
+            let n = csv_parse(parser, base + parsed, bytes.count - parsed, fieldParsed, recordParsed, storage)
+            parsed += n
+            guard parsed < bytes.count else { break }
+            // libcsv stopped because it could not grow its field buffer (CSV_ENOMEM, or
+            // CSV_ETOOBIG past SIZE_MAX): the field is dropped, its record marked like an
+            // oversized field, and parsing goes on with the next byte. Without room for even an
+            // empty field (nothing parsed, nothing to drop) the rest of these bytes is dropped too.
+            let status = csv_error(parser)
+            storage.pointee.pendingProblem = .fieldTooLarge
+            let hadField = parser.pointee.entry_pos > 0
+            _ = discardPendingField(keeping: 0)
+            if n == 0 && !hadField || (status != CSV_ENOMEM && status != CSV_ETOOBIG) { break }
+        }
         storage.pointee.notePieceParsed()
+    }
+
+    /// The quote byte libcsv was given (NUL when quoting is off).
+    private var quoteByte: UInt8 { quote ?? 0 }
+
+    /// `true` for the bytes that may follow a closing quote: a delimiter, a quote (a doubled
+    /// quote inside the field), CR or LF.
+    private func isFieldEnd(_ byte: UInt8) -> Bool {
+        byte == delimiter || byte == quoteByte || byte == 0x0D || byte == 0x0A
+    }
+
+    /// Turns the quoted field whose closing quote libcsv just read into an unquoted one that goes
+    /// on, dropping that quote from the field's bytes.
+    private func continueUnquotedAfterClosingQuote() {
+        if parser.pointee.entry_pos > 0 { parser.pointee.entry_pos -= 1 }
+        parser.pointee.pstate = LibCSVState.fieldBegun
+        parser.pointee.quoted = 0
+        parser.pointee.spaces = 0
     }
 
     /// Flushes the last field and record at end of input (`csv_fini`); marks it when a quote was left open.
     func finish(into storage: UnsafeMutablePointer<RecordStorage>) {
         if isInsideQuotedField { storage.pointee.pendingProblem = .unterminatedQuote }
-        _ = csv_fini(parser, fieldParsed, recordParsed, storage)
+        // Without CSV_STRICT_FINI csv_fini reports no error; a failure would be a libcsv defect.
+        let status = csv_fini(parser, fieldParsed, recordParsed, storage)
+        if status != CSV_SUCCESS { storage.pointee.pendingProblem = .fieldTooLarge }
     }
 
     /// `true` while the parser is inside a quoted field (libcsv's FIELD_BEGUN state with `quoted` set).
     var isInsideQuotedField: Bool {
-        parser.pointee.quoted != 0 && parser.pointee.pstate == 2
+        parser.pointee.quoted != 0 && parser.pointee.pstate == LibCSVState.fieldBegun
     }
 
     /// Bytes of the field libcsv is still accumulating.
@@ -87,9 +151,23 @@ final class LibCSVParser {
         if let buffer = parser.pointee.entry_buf, n > 0 {
             prefix.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(start: buffer, count: n)) }
         }
-        parser.pointee.entry_pos = 0
+        // Just after a closing quote libcsv holds that quote as the field's last byte and
+        // removes it when the field ends: keep one byte for it.
+        parser.pointee.entry_pos = parser.pointee.pstate == LibCSVState.fieldMightHaveEnded && parser.pointee.entry_pos > 0 ? 1 : 0
         return prefix
     }
+}
+
+/// libcsv's parser states (`pstate`; defined in libcsv.c, not in csv.h).
+enum LibCSVState {
+    /// Between records.
+    static let rowNotBegun: Int32 = 0
+    /// After a delimiter, before the next field's first byte.
+    static let fieldNotBegun: Int32 = 1
+    /// Inside a field (quoted or not, as `quoted` says).
+    static let fieldBegun: Int32 = 2
+    /// Just after a quote inside a quoted field: a closing quote, or the first of a doubled one.
+    static let fieldMightHaveEnded: Int32 = 3
 }
 
 private func fieldParsed(_ data: UnsafeMutableRawPointer?, _ length: Int, _ context: UnsafeMutableRawPointer?) {

@@ -189,6 +189,9 @@ public enum RecordProblem: UInt8, Sendable {
     case unterminatedQuote
     /// A field was longer than the reader's maximum field size.
     case fieldTooLarge
+    /// Text follows the closing quote of a field (`"ab" ,1`); the field was read on unquoted,
+    /// as Python's csv module reads it.
+    case textAfterQuote
 }
 
 /// A view of parsed records; valid until the reader's next `nextBatch()` call.

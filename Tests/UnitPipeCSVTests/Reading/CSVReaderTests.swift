@@ -84,8 +84,26 @@ let readerCases: [ReaderCase] = [
     ReaderCase(
         "spaces at every place libcsv would trim",
         "x y,\"q\" ,\" q\",  \"r\"\n \t\n\"a\" \"b\",c \r\nlast ",
-        // libcsv is lenient: text after a closing quote continues the quoted field.
-        [.init(1, ["x y", "q\" ,\" q", "  \"r\""]), .init(2, [" \t"]), .init(3, ["a\" \"b", "c "]), .init(4, ["last "])]),
+        // Text after a closing quote goes on unquoted (as Python's csv reads it) and marks the record.
+        [.init(1, ["x y", "q ", " q", "  \"r\""], .textAfterQuote), .init(2, [" \t"]), .init(3, ["a \"b\"", "c "], .textAfterQuote),
+         .init(4, ["last "])]),
+    // A character after a closing quote costs its own record only, never the ones after it
+    // (these once read the rest of the file into one field); records as Python's csv reads them.
+    ReaderCase(
+        "space after closing quote", "a,b\n\"ab\" ,1\n2,3\n4,5\n",
+        [.init(1, ["a", "b"]), .init(2, ["ab ", "1"], .textAfterQuote), .init(3, ["2", "3"]), .init(4, ["4", "5"])]),
+    ReaderCase(
+        "letter after closing quote", "a,b\n\"ab\"c,1\n2,3\n",
+        [.init(1, ["a", "b"]), .init(2, ["abc", "1"], .textAfterQuote), .init(3, ["2", "3"])]),
+    ReaderCase(
+        "space between quoted fields", "a,b\n\"1\" ,\"2\"\n3,4\n",
+        [.init(1, ["a", "b"]), .init(2, ["1 ", "2"], .textAfterQuote), .init(3, ["3", "4"])]),
+    ReaderCase(
+        "text after a doubled quote and after a multi-line field", "\"a\"\"b\" x,\"multi\nline\"z\n1,2\n",
+        [.init(1, ["a\"b x", "multi\nlinez"], .textAfterQuote), .init(3, ["1", "2"])]),
+    ReaderCase(
+        "text after closing quote, CRLF and quote none", "a\tb\r\n\"x\" y\t1\r\n2\t3\r\n",
+        [.init(1, ["a", "b"]), .init(2, ["\"x\" y", "1"]), .init(3, ["2", "3"])], dialect: unquotedTSV),
     ReaderCase("empty fields", ",\n,,\n", [.init(1, ["", ""]), .init(2, ["", "", ""])]),
     ReaderCase("ragged rows kept as read", "a,b,c\n1\n1,2,3,4\n", [.init(1, ["a", "b", "c"]), .init(2, ["1"]), .init(3, ["1", "2", "3", "4"])]),
     ReaderCase(
@@ -122,6 +140,18 @@ struct CSVReaderTests {
         for oneByte in [false, true] {
             let records = try readAll(Array(c.input.utf8), dialect: c.dialect, oneBytePerRead: oneByte, reader: reader)
             #expect(records == c.expected.map(\.record), "\(reader), one byte per read: \(oneByte)")
+        }
+    }
+
+    /// The text-after-quote cases cut at every offset (the check straddles the pieces' edges).
+    @Test(arguments: readerCases.filter { $0.expected.contains { $0.problem == .textAfterQuote } || $0.name.contains("quote none") })
+    func textAfterClosingQuoteAtEveryCut(_ c: ReaderCase) {
+        let text = Array(c.input.utf8)
+        for cut in 1...text.count {
+            for reader in ReaderKind.allCases {
+                let (records, _) = parseInPieces(text, [cut], dialect: c.dialect, reader: reader)
+                #expect(records == c.expected.map(\.record), "pieces of \(cut), \(reader)")
+            }
         }
     }
 

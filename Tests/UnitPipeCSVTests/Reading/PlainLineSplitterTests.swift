@@ -44,8 +44,8 @@ struct PlainLineSplitterTests {
     func splitAgreesWithLibCSV(_ dialect: CSVDialect) {
         var generator = RandomCSV(random: SplitMix64(state: 0x5917_7E12 &+ UInt64(dialect.delimiter) &* 31 &+ UInt64(dialect.quote ?? 0)), delimiter: dialect.delimiter, quote: dialect.quote)
         var random = SplitMix64(state: 99 &+ UInt64(dialect.delimiter))
-        // ~16,000 lines per dialect by default, each read three ways (millions with UNITPIPE_LONG_TESTS=1).
-        for round in 0..<(isLongRun ? 400_000 : 800) {
+        // ~10,000 lines per dialect by default, each read three ways (millions with UNITPIPE_LONG_TESTS=1).
+        for round in 0..<(isLongRun ? 400_000 : 500) {
             let text = generator.text(lines: random.next(in: 1...40))
             // Some rounds use a tiny field limit, so that lines longer than it go to libcsv.
             let maxFieldSize = round % 7 == 0 ? random.next(in: 1...40) : 1 << 20

@@ -11,7 +11,8 @@ struct ErrorCodeTests {
         #expect(ErrorCode.allCases.map(\.rawValue) == [
             "invalid_number", "grouping", "multiple_decimal", "empty", "overflow", "unknown_unit",
             "dimension_mismatch", "unit_mismatch", "ambiguous_unit", "ambiguous_number", "no_rate",
-            "out_of_range", "not_integer", "field_count", "malformed_csv", "invalid_utf8",
+            "out_of_range", "not_integer", "missing_column", "extra_column", "duplicate_column", "field_count",
+            "malformed_csv", "invalid_utf8",
         ])
     }
 

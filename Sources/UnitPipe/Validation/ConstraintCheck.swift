@@ -1,0 +1,177 @@
+import UnitPipeNumbers
+import UnitPipeUnits
+
+// Design note — exact bounds at the speed of a double compare.
+//
+// A cell's double `v` is its decimal text `t` correctly rounded, and so is a bound's double
+// `bd` of its decimal `b`. Rounding is monotone: `t ≥ b` gives `v ≥ bd`. So `v < bd` proves
+// `t < b` and `v > bd` proves `t > b`; only when `v == bd` is the answer not known, and then the
+// cell's exact decimal is read from its bytes and compared with `b` digit by digit. The same
+// goes for `enum` (`t == e` needs `v == ed`) and for `integer` (a whole `t` rounds to a whole
+// `v`; a whole `v` from a cell with a fraction or an exponent is checked exactly). No bound is
+// ever decided through a double alone.
+
+/// Why a number breaks its column's constraints.
+public enum ConstraintFailure: Sendable, Equatable {
+    /// Below `minimum` (or at an exclusive one).
+    case belowMinimum(TableSchema.Bound)
+    /// Above `maximum` (or at an exclusive one).
+    case aboveMaximum(TableSchema.Bound)
+    /// Not one of the `enum` values.
+    case notAllowed([DecimalValue])
+    /// Not a whole number in an integer column.
+    case notInteger
+
+    /// The error report's code: `out_of_range` or `not_integer`.
+    public var code: ErrorCode {
+        switch self {
+        case .belowMinimum, .aboveMaximum, .notAllowed: .outOfRange
+        case .notInteger: .notInteger
+        }
+    }
+}
+
+/// The constraint stage of one validated column: bounds, `enum` and `integer` on parsed numbers.
+public struct ConstraintCheck: Sendable {
+    let isInteger: Bool
+    let minimum: TableSchema.Bound?
+    let maximum: TableSchema.Bound?
+    let allowedValues: [DecimalValue]?
+    /// The bounds' and allowed values' nearest doubles (±infinity beyond the doubles).
+    let minimumDouble: Double
+    let maximumDouble: Double
+    let allowedDoubles: [Double]
+    /// How the column's cells were read, to take a cell's exact decimal from its bytes.
+    let conventions: NumberConventions
+    let percentDivides: Bool
+
+    /// Whether the check has anything to do (else every number passes without a look).
+    public var isEmpty: Bool { !isInteger && minimum == nil && maximum == nil && allowedValues == nil }
+
+    /// Creates the stage for a rule whose cells are read with `conventions`.
+    ///
+    /// - Parameters:
+    ///   - rule: The column's rule.
+    ///   - conventions: The conventions its numbers are read with (a fixed or decided column).
+    ///   - percentDivides: Whether a percent sign divides by 100 in the column.
+    public init(rule: ColumnRule, conventions: NumberConventions, percentDivides: Bool = false) {
+        isInteger = rule.kind == .integer
+        minimum = rule.minimum
+        maximum = rule.maximum
+        allowedValues = rule.allowedValues
+        minimumDouble = rule.minimum.map { Self.nearestDouble($0.value) } ?? -.infinity
+        maximumDouble = rule.maximum.map { Self.nearestDouble($0.value) } ?? .infinity
+        allowedDoubles = (rule.allowedValues ?? []).map(Self.nearestDouble)
+        self.conventions = conventions
+        self.percentDivides = percentDivides
+    }
+
+    /// The double nearest a decimal (ties to even), ±infinity beyond the largest double.
+    static func nearestDouble(_ value: DecimalValue) -> Double {
+        switch NumberParser().parse(value.description) {
+        case .number(let double): return double
+        default: return value.isNegative ? -.infinity : .infinity
+        }
+    }
+
+    /// Checks one parsed number of the column.
+    ///
+    /// - Parameters:
+    ///   - value: The cell's correctly rounded double.
+    ///   - cell: The cell's number bytes (as the parser read them), for the exact decimal when needed.
+    /// - Returns: The first constraint the value breaks (integer, then bounds, then `enum`), or `nil`.
+    @inline(__always)
+    public func check(_ value: Double, cell: UnsafeRawBufferPointer) -> ConstraintFailure? {
+        if isEmpty { return nil }
+        return checkOutOfLine(value, cell: cell)
+    }
+
+    @inline(never)
+    func checkOutOfLine(_ value: Double, cell: UnsafeRawBufferPointer) -> ConstraintFailure? {
+        var exact: DecimalValue?
+        func exactValue() -> DecimalValue {
+            if let exact { return exact }
+            let read = DecimalValue(acceptedCell: cell, conventions: conventions, percentDivides: percentDivides)
+            exact = read
+            return read
+        }
+        if isInteger {
+            if value.rounded(.towardZero) != value { return .notInteger }
+            if mayHaveFraction(cell), !exactValue().isInteger { return .notInteger }
+        }
+        if let minimum {
+            if value < minimumDouble || (value == minimumDouble && Self.isBelow(exactValue(), minimum)) {
+                return .belowMinimum(minimum)
+            }
+        }
+        if let maximum {
+            if value > maximumDouble || (value == maximumDouble && Self.isAbove(exactValue(), maximum)) {
+                return .aboveMaximum(maximum)
+            }
+        }
+        if let allowedValues {
+            var isAllowed = false
+            for (index, double) in allowedDoubles.enumerated() where double == value && exactValue() == allowedValues[index] {
+                isAllowed = true
+                break
+            }
+            if !isAllowed { return .notAllowed(allowedValues) }
+        }
+        return nil
+    }
+
+    /// Whether the exact value breaks a minimum.
+    static func isBelow(_ value: DecimalValue, _ bound: TableSchema.Bound) -> Bool {
+        bound.isExclusive ? value <= bound.value : value < bound.value
+    }
+
+    /// Whether the exact value breaks a maximum.
+    static func isAbove(_ value: DecimalValue, _ bound: TableSchema.Bound) -> Bool {
+        bound.isExclusive ? value >= bound.value : value > bound.value
+    }
+
+    /// Whether a cell's bytes hold a decimal separator or an exponent, so a whole double may
+    /// come from a number with a fraction (`1.0000000000000000001`).
+    private func mayHaveFraction(_ cell: UnsafeRawBufferPointer) -> Bool {
+        let decimal = conventions.decimalSeparator.value
+        for byte in cell where UInt32(byte) == decimal || byte | 0x20 == UInt8(ascii: "e") || byte >= 0x80 {
+            return true
+        }
+        return false
+    }
+}
+
+extension ConstraintCheck {
+    /// Checks a number written in another unit than the column's: the cell's exact decimal `t`
+    /// against the bounds moved into its unit, `(b − O) / S`, with the exact factor of
+    /// `t·S + O` in the column's unit.
+    ///
+    /// - Parameters:
+    ///   - cell: The cell's number bytes (accepted by the parser).
+    ///   - conversion: From the cell's unit to the column's.
+    /// - Returns: The first constraint broken, or `nil`.
+    public func check(cell: UnsafeRawBufferPointer, convertedBy conversion: UnitConversion) -> ConstraintFailure? {
+        if isEmpty { return nil }
+        let value = DecimalValue(acceptedCell: cell, conventions: conventions, percentDivides: percentDivides)
+        func order(against target: DecimalValue) -> Int? {
+            // t·S + O ⋛ b  ⇔  t ⋛ (b − O) / S, S > 0 for every catalog factor.
+            guard let bound = target.rational, let shifted = bound.subtracting(conversion.offset),
+                  let moved = shifted.divided(by: conversion.scale) else { return nil }
+            return value.compare(to: moved)
+        }
+        if isInteger, let rational = value.rational,
+           let converted = rational.multiplied(by: conversion.scale)?.adding(conversion.offset), !converted.isInteger {
+            return .notInteger
+        }
+        if let minimum, let order = order(against: minimum.value), order < 0 || (order == 0 && minimum.isExclusive) {
+            return .belowMinimum(minimum)
+        }
+        if let maximum, let order = order(against: maximum.value), order > 0 || (order == 0 && maximum.isExclusive) {
+            return .aboveMaximum(maximum)
+        }
+        if let allowedValues, !allowedValues.contains(where: { order(against: $0) == 0 }) {
+            return .notAllowed(allowedValues)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,38 @@
+import UnitPipeCSV
+
+/// Everything a `validate` run needs, as parsed from the command line (defaults as documented).
+public struct ValidateOptions: Sendable {
+    /// Input path; `nil` or `-` reads standard input.
+    public var inputPath: String?
+    /// Error report path (`-e`).
+    public var errorsPath: String?
+    /// Invalid rows path (`-r`): the rows with an invalid cell, verbatim, header first.
+    public var rejectsPath: String?
+    /// Summary JSON path (`--summary`).
+    public var summaryPath: String?
+    /// The columns checked by `-c` (with `--min`, `--max`, `--integer` folded in).
+    public var rules: [ColumnRule] = []
+    /// The Table Schema (`--schema`): its fields are checked too, and the header against them.
+    public var schema: TableSchema?
+    /// `--locale`: how numbers are written (`C`, a locale identifier, or `auto`); a schema
+    /// field that names its `decimalChar` or `groupChar` is read with those instead.
+    public var locale = "C"
+    /// `--required`: an empty cell in a `-c` column is the error `empty`.
+    public var isRequired = false
+    /// `--max-errors N`: stop (exit 2) once more than N rows are invalid.
+    public var maxErrors: Int?
+    /// The delimiter (`-d`); `nil` sniffs it (tab for `.tsv` and `.tab`).
+    public var delimiter: UInt8?
+    /// The quote character (`--quote`); default `"`.
+    public var quote: UInt8? = UInt8(ascii: "\"")
+    /// `false` with `--no-header`.
+    public var hasHeader = true
+    /// `--max-field-size`: the longest field in bytes (default 64 MiB).
+    public var maxFieldSize = 64 << 20
+    /// `--threads N`: workers (default: the number of cores).
+    public var threads = ConvertOptions.processorCount
+    /// Bytes of input per unit of parallel work (tests use tiny chunks to cut records everywhere).
+    public var chunkSize = 1 << 18
+
+    public init() {}
+}

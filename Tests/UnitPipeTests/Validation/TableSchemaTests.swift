@@ -1,0 +1,130 @@
+import Testing
+import UnitPipeNumbers
+@testable import UnitPipe
+
+/// Parses a schema given as JSON text.
+private func schema(_ json: String) throws(TableSchemaError) -> TableSchema {
+    try TableSchema.parse(Array(json.utf8))
+}
+
+/// The rendered mistake of a schema, or `nil` when it parses.
+private func mistake(_ json: String) -> String? {
+    do {
+        _ = try schema(json)
+        return nil
+    } catch {
+        return error.description
+    }
+}
+
+@Suite struct TableSchemaTests {
+    @Test(arguments: [
+        (#"[]"#, "expected an object with 'fields', found an array"),
+        (#"{"fields": {}}"#, "fields: expected an array, found an object"),
+        (#"{"title": "x"}"#, "missing 'fields'"),
+        (#"{"fields": [{"type": "number"}]}"#, "fields[0]: missing 'name'"),
+        (#"{"fields": [{"name": 5}]}"#, "fields[0].name: expected a string, found a number"),
+        (#"{"fields": [{"name": "a"}, {"name": "b", "type": "numbr"}]}"#, "fields[1].type: unknown type 'numbr'; did you mean 'number'?"),
+        (#"{"fields": [{"name": "a", "type": "money"}]}"#,
+         "fields[0].type: unknown type 'money'; the types are number, integer, string, boolean, object, array, date, time, datetime, year, yearmonth, duration, geopoint, geojson, list, any"),
+        (#"{"fields": [{"name": "a"}, {"name": "b"}, {"name": "c", "type": "number", "constraints": {"minimum": "0"}}]}"#,
+         "fields[2].constraints.minimum: expected a number, found a string"),
+        (#"{"fields": [{"name": "n", "type": "integer", "constraints": {"maximum": 1.5}}]}"#,
+         "fields[0].constraints.maximum: expected an integer, found 1.5"),
+        (#"{"fields": [{"name": "n", "type": "number", "constraints": {"minimun": 0}}]}"#,
+         "fields[0].constraints.minimun: 'minimun' is not a Table Schema constraint; did you mean 'minimum'?"),
+        (#"{"fields": [{"name": "n", "type": "number", "constraints": {"between": [0, 1]}}]}"#,
+         "fields[0].constraints.between: 'between' is not a Table Schema constraint; the constraints are required, unique, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, enum, jsonSchema"),
+        (#"{"fields": [{"name": "n", "type": "number", "constraints": {"required": "yes"}}]}"#,
+         "fields[0].constraints.required: expected true or false, found a string"),
+        (#"{"fields": [{"name": "n", "type": "number", "constraints": {"enum": []}}]}"#,
+         "fields[0].constraints.enum: expected a non-empty array, found an array"),
+        (#"{"fields": [{"name": "n", "type": "number", "constraints": {"enum": [1, "2"]}}]}"#,
+         "fields[0].constraints.enum[1]: expected a number, found a string"),
+        (#"{"fields": [{"name": "n", "type": "number", "constraints": {"minimum": 10, "maximum": 1}}]}"#,
+         "fields[0].constraints: no value is at least 10 and at most 1"),
+        (#"{"fields": [{"name": "n", "type": "number", "constraints": {"exclusiveMinimum": 1, "maximum": 1}}]}"#,
+         "fields[0].constraints: no value is at least 1 (exclusive) and at most 1"),
+        (#"{"fields": [{"name": "n", "type": "number", "decimalChar": ",,"}]}"#,
+         "fields[0].decimalChar: ',,' is not one character"),
+        (#"{"fields": [{"name": "n", "type": "number", "groupChar": "5"}]}"#,
+         "fields[0].groupChar: '5' cannot separate digits (it is a digit, sign, exponent or mark)"),
+        (#"{"fields": [{"name": "n", "type": "number", "decimalChar": ",", "groupChar": ","}]}"#,
+         "fields[0].groupChar: ',' is also the decimalChar; the two must differ"),
+        (#"{"fields": [{"name": "n", "type": "number", "groupChar": "."}]}"#,
+         "fields[0].groupChar: '.' is also the decimalChar; the two must differ"),
+        (#"{"fields": [{"name": "n", "type": "number", "decimalChar": 44}]}"#,
+         "fields[0].decimalChar: expected a string of one character, found a number"),
+        (#"{"fields": [{"name": "n", "type": "number", "bareNumber": "false"}]}"#,
+         "fields[0].bareNumber: expected true or false, found a string"),
+        (#"{"fields": [{"name": "n"}, {"name": "n"}]}"#, "fields[1].name: a second field named 'n'; field names must be unique"),
+        (#"{"fields": [], "missingValues": ["", 0]}"#, "missingValues[1]: expected a string, found a number"),
+        (#"{"fields": [{"name": "n", "missingValues": "NA"}]}"#, "fields[0].missingValues: expected an array of strings, found a string"),
+        (#"{"fields": [{"name": "n", "constraints": []}]}"#, "fields[0].constraints: expected an object, found an array"),
+        ("{\"fields\": [\n  {\"name\": \"n\" \"type\": \"number\"}]}", "not JSON: line 2, column 16: expected ',' or '}'"),
+        (#"{"fields": [{"name": "n", "type": "number", "constraints": {"minimum": .5}}]}"#, "not JSON: line 1, column 72: expected a value"),
+        (#"{"fields": [1e]}"#, "not JSON: line 1, column 15: expected a digit in the exponent"),
+        (#"{"fields": ["a\qb"]}"#, "not JSON: line 1, column 16: unknown escape '\\q'"),
+        (#"{"fields": []} x"#, "not JSON: line 1, column 16: expected the end of the document"),
+    ])
+    func mistakesNameTheirPath(json: String, message: String) {
+        #expect(mistake(json) == message)
+    }
+
+    @Test func fieldsConstraintsAndMissingValues() throws {
+        let parsed = try schema(#"""
+            {"fields": [
+               {"name": "id", "type": "integer", "constraints": {"required": true, "minimum": 1}},
+               {"name": "price", "type": "number", "decimalChar": ",", "groupChar": ".", "bareNumber": false,
+                "constraints": {"minimum": 0, "exclusiveMinimum": 0, "maximum": 0.1, "exclusiveMaximum": 1},
+                "missingValues": ["-"]},
+               {"name": "grade", "type": "number", "constraints": {"enum": [1, 1.5, 2e0]}},
+               {"name": "note", "title": "Note", "description": "free text"}
+             ],
+             "missingValues": ["", "NA"]}
+            """#)
+        #expect(parsed.notes.isEmpty)
+        #expect(parsed.fields.map(\.name) == ["id", "price", "grade", "note"])
+        #expect(parsed.fields.map(\.type) == [.integer, .number, .number, .string])
+        let id = parsed.fields[0]
+        #expect(id.isRequired && id.minimum == TableSchema.Bound(DecimalValue("1")!) && id.missingValues == ["", "NA"])
+        let price = parsed.fields[1]
+        #expect(price.decimalSeparator == "," && price.groupingSeparator == "." && !price.isBareNumber)
+        // The stricter of minimum 0 and exclusiveMinimum 0, and of maximum 0.1 and exclusiveMaximum 1.
+        #expect(price.minimum == TableSchema.Bound(DecimalValue("0")!, isExclusive: true))
+        #expect(price.maximum == TableSchema.Bound(DecimalValue("0.1")!, isExclusive: false))
+        #expect(price.missingValues == ["-"])
+        #expect(parsed.fields[2].allowedValues == ["1", "1.5", "2"].compactMap { DecimalValue($0) })
+        #expect(parsed.fields[3].missingValues == ["", "NA"] && parsed.fields[3].type == .string)
+    }
+
+    @Test func keywordsNotCheckedAreReported() throws {
+        let parsed = try schema(#"""
+            {"fields": [
+               {"name": "code", "type": "string", "constraints": {"required": true, "pattern": "[A-Z]+", "minLength": 2}},
+               {"name": "n", "type": "number", "format": "currency", "constraints": {"unique": true}, "unit": "kg"},
+               {"name": "ok", "type": "boolean", "trueValues": ["Y"]}
+             ],
+             "primaryKey": ["code"], "owner": "me"}
+            """#)
+        #expect(parsed.notes.map(\.description) == [
+            "primaryKey: not checked; unitpipe validate checks each field's cells and the header's names",
+            "owner: not a Table Schema keyword; ignored",
+            "fields[0].constraints.pattern: not checked; 'string' fields are checked for presence only",
+            "fields[0].constraints.minLength: not checked; 'string' fields are checked for presence only",
+            "fields[1].format: not checked; unitpipe validate reads numbers with decimalChar, groupChar and bareNumber",
+            "fields[1].constraints.unique: not checked; unitpipe validate checks required, minimum, maximum, exclusiveMinimum, exclusiveMaximum and enum",
+            "fields[1].unit: not a Table Schema keyword; ignored",
+            "fields[2].trueValues: not checked",
+        ])
+        #expect(parsed.fields[0].isRequired)
+    }
+
+    @Test func jsonKeepsNumbersAsWritten() throws {
+        let value = try JSONValue.parse(Array(#"{"a": [0.1, -5, 1E+3, 0.10000000000000001], "b": "\u00e9\ud83d\ude00\n"}"#.utf8))
+        #expect(value == .object([
+            (key: "a", value: .array([.number("0.1"), .number("-5"), .number("1E+3"), .number("0.10000000000000001")])),
+            (key: "b", value: .string("é😀\n")),
+        ]))
+    }
+}
