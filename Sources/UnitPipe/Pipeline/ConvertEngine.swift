@@ -31,6 +31,16 @@ final class ConvertEngine {
     private var recordBase = 0
     private var lineBase = 0
     private var isOutputClosed = false
+    /// In shard mode, the records' byte range.
+    private var shardRange: ResolvedByteRange?
+
+    /// Bytes of input the run accounts for: all it read, or for a shard its range — and the bytes
+    /// before the first record for the shard that starts there — so shards sum to the whole file.
+    private var bytesIn: Int {
+        guard let range = shardRange else { return input.bytesRead }
+        let ownsHead = range.start == range.firstRecordStart && range.end > range.start
+        return range.end - range.start + (ownsHead ? range.start : 0)
+    }
 
     init(options: ConvertOptions) throws(JobError) {
         self.options = options
@@ -38,12 +48,13 @@ final class ConvertEngine {
             input = try InputSource(path: options.inputPath)
             var prefix = try CSVReader.readPrefix(of: input)
             let isWholeInput = prefix.count < 64 << 10
-            prefix.removeFirst(CSVReader.byteOrderMarkLength(prefix))
+            let byteOrderMarkLength = CSVReader.byteOrderMarkLength(prefix)
+            prefix.removeFirst(byteOrderMarkLength)
             let dialect = ConvertEngine.dialect(
                 delimiter: options.delimiter, quote: options.quoting.byte, hasHeader: options.hasHeader,
                 locale: options.locale, path: options.inputPath, prefix: prefix, isWholeInput: isWholeInput)
             guard let first = try ConvertEngine.firstRecord(of: &prefix, source: input, dialect: dialect, reader: options.reader) else {
-                summary.bytesIn = input.bytesRead
+                summary.bytesIn = bytesIn
                 try openOutputs(dialect: dialect, header: nil)
                 return
             }
@@ -65,6 +76,20 @@ final class ConvertEngine {
                 column.locale = $0.localeDescription
                 column.localeEvidence = $0.localeEvidence
                 return column
+            }
+            if let requested = options.shard.byteRange, let path = options.inputPath {
+                // A shard: the records that start in the range, numbered as in the whole file.
+                let data = RecordPosition(
+                    offset: byteOrderMarkLength + (dialect.hasHeader ? first.byteCount : 0), record: 1, line: lineBase + 1)
+                let range = try RecordStartSearch.resolve(
+                    path: path, requested: requested, firstRecord: options.shard.firstRecord, firstLine: options.shard.firstLine,
+                    data: data, dialect: dialect, maxFieldSize: options.maxFieldSize)
+                input.restrict(to: range.start..<range.end)
+                start = []
+                recordBase = range.record - 1
+                lineBase = range.line - 1
+                shardRange = range
+                summary.byteRange = range
             }
             chunkReader = ChunkReader(source: input, start: start, chunkSize: max(1, options.chunkSize))
             try openOutputs(dialect: dialect, header: dialect.hasHeader ? (first.fields, renamed(first.fields, plan)) : nil)
@@ -147,11 +172,11 @@ final class ConvertEngine {
         output = file
         if let path = options.errorsPath {
             let report = try ReportFile(path: path)
-            ErrorReportFormat.writeHeader(to: report.buffer)
+            if options.shard.writesHeaders { ErrorReportFormat.writeHeader(to: report.buffer) }
             self.report = report
         }
         if let path = options.rejectsPath { rejectsFile = try ReportFile(path: path) }
-        guard let header else { return }
+        guard let header, options.shard.writesHeaders else { return }
         let writer = CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote)
         let buffer = ByteBuffer()
         writer.writeRecord(header.output, to: buffer)
@@ -192,7 +217,7 @@ final class ConvertEngine {
             if let signal = Interruption.signalNumber { throw JobError.interrupted(signal: signal) }
             processor.feed(chunk.bytes)
             processor.end(isEndOfInput: chunk.isLast)
-            summary.bytesIn = input.bytesRead
+            summary.bytesIn = bytesIn
             if try consume(processor) { return }
             if chunk.isLast { break }
         }
@@ -250,7 +275,7 @@ final class ConvertEngine {
             guard let processor = slot.processor, let chunk = slot.chunk else { return }
             slot.processor = nil
             slot.chunk = nil
-            summary.bytesIn = input.bytesRead
+            summary.bytesIn = bytesIn
             let current: ChunkProcessor
             if let continued = continuation {
                 // The previous chunk ended inside a record: this chunk's speculative parse is void.
@@ -350,7 +375,7 @@ final class ConvertEngine {
                 summary.columns[k].max = columns[k].max
             }
         }
-        summary.bytesIn = input.bytesRead
+        summary.bytesIn = bytesIn
         if failed {
             output?.abandon()
         } else {

@@ -1,3 +1,4 @@
+import UnitPipeCSV
 import UnitPipeNumbers
 
 /// What a run did: the counts of DESIGN §5, written as JSON with `--summary`.
@@ -40,6 +41,8 @@ public struct RunSummary: Sendable, Equatable {
     public var seconds = 0.0
     public var columns: [Column] = []
     public var errorsByCode: [ErrorCode: Int] = [:]
+    /// In shard mode (`--byte-range`): the bytes whose records the run processed, and the first one's numbers.
+    public var byteRange: ResolvedByteRange?
     public var status = Status.ok
     public var reason: String?
 
@@ -61,6 +64,9 @@ public struct RunSummary: Sendable, Equatable {
         if let reason { out += ", \"reason\": \(JSON.string(reason))" }
         out += ", \"rows_in\": \(rowsIn), \"rows_out\": \(rowsOut), \"rows_rejected\": \(rowsRejected)"
         out += ", \"bytes_in\": \(bytesIn), \"seconds\": \(JSON.number(seconds))"
+        if let range = byteRange {
+            out += ", \"byte_range\": {\"start\": \(range.start), \"end\": \(range.end), \"record\": \(range.record), \"line\": \(range.line)}"
+        }
         out += ", \"columns\": ["
         out += columns.map { column in
             "{\"name\": \(JSON.string(column.name)), \"from\": \(JSON.string(column.from)), "
