@@ -5,8 +5,8 @@ import TestSupport
 /// A random export with everything that makes cutting hard: quoted fields holding LF, CRLF,
 /// delimiters and doubled quotes, LF/CRLF/CR line ends, blank lines, a BOM, ragged rows, bad and
 /// empty numbers, and (with `strays`) quotes parity cannot follow.
-func randomExport(_ random: inout SplitMix64, rows: Int, strays: Bool) -> [UInt8] {
-    var out: [UInt8] = random.next(4) == 0 ? [0xEF, 0xBB, 0xBF] : []
+func randomExport(_ random: inout SplitMix64, rows: Int, strays: Bool, plainHeader: Bool = false) -> [UInt8] {
+    var out: [UInt8] = !plainHeader && random.next(4) == 0 ? [0xEF, 0xBB, 0xBF] : []
     func end(_ random: inout SplitMix64) -> [UInt8] {
         switch random.next(12) {
         case 0, 1, 2: return Array("\r\n".utf8)
@@ -15,7 +15,7 @@ func randomExport(_ random: inout SplitMix64, rows: Int, strays: Bool) -> [UInt8
         default: return Array("\n".utf8)
         }
     }
-    out += Array("id,note,km,temp".utf8) + end(&random)
+    out += Array("id,note,km,temp".utf8) + (plainHeader ? Array("\n".utf8) : end(&random))
     let notes = ["ok", "\"two\nlines\"", "\"crlf\r\ninside\"", "\"say \"\"hi\"\"\"", "\"a, b\"", "", " spaced ", "\"\""]
     let numbers = ["12.5", "-3", "1e3", "0", "", "12.3.4", "abc", "7.25", "-0.5", "1e400", "\"42\""]
     for row in 1...rows {

@@ -130,8 +130,6 @@ def parse_arguments(argv):
             raise UsageError(f"'{name}' cannot be given after '--': {OWNED[name]}")
         if name in GLOBAL:
             raise UsageError(f"'{name}' cannot be used with the Spark driver: {GLOBAL[name]}")
-        if name in ("--on-error",) or arg == "--on-error=fail":
-            pass
         if arg in ("-", "/dev/stdin"):
             raise UsageError("standard input cannot be split across tasks; give files")
     if "--on-error=fail" in command or any(
@@ -179,6 +177,13 @@ def expand_inputs(inputs):
                 raise UsageError(f"no file matches '{item}'")
             files += matches
     return files
+
+
+def is_compressed(path):
+    """gzip or zstd: such a file is converted whole (its offsets are not the text's)."""
+    with open(path, "rb") as f:
+        magic = f.read(4)
+    return magic[:2] == b"\x1f\x8b" or magic == b"\x28\xb5\x2f\xfd"
 
 
 def unitpipe_binary(shipped):
@@ -342,7 +347,7 @@ def main(argv):
     try:
         split = options["split_size"]
         big = [(p, math.ceil(os.path.getsize(p) / split), dialect_options(options["command"]), options["shipped"])
-               for p in files if os.path.getsize(p) > split]
+               for p in files if os.path.getsize(p) > split and not is_compressed(p)]
         plans = dict(sc.parallelize(big, max(1, len(big))).map(plan_file).collect()) if big else {}
         tasks = make_tasks(files, plans, options)
         sc.parallelize(tasks, len(tasks)).map(run_task).collect()
@@ -363,8 +368,12 @@ def main(argv):
         print(f"unitpipe_spark: {len(files)} file(s), {count} task(s); {merged['rows_in']} rows in, "
               f"{merged['rows_out']} out, {merged['rows_rejected']} rejected; {out_dir}", file=sys.stderr)
     except Exception as error:  # a task failed after its retries, or the merge could not be written
-        message = str(error).strip().splitlines()
-        print(f"unitpipe_spark: the job failed: {message[0] if message else error}", file=sys.stderr)
+        text = str(error)
+        # A task's own message, not the JVM's stack trace around it.
+        lines = text.splitlines()
+        start = next((k for k, line in enumerate(lines) if "unitpipe failed" in line), None)
+        shown = lines[start:start + 3] if start is not None else lines[:1]
+        print("unitpipe_spark: the job failed: " + "\n".join(l.strip() for l in shown), file=sys.stderr)
         write_json({"status": "failed", "reason": "task failed"}, os.path.join(out_dir, "summary.json"))
         status = 2
     finally:
