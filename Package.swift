@@ -3,7 +3,7 @@ import PackageDescription
 
 // Targets, with dependencies pointing one way (each line only uses the ones above it):
 //   UnitPipeNumbers  locale number reader and shortest/fixed number writer (no libcsv)
-//   UnitPipeUnits    unit catalog, exact conversion kernel, currencies (no libcsv)
+//   UnitPipeUnits    unit catalog, exact conversion kernel, currencies (no libcsv; the scanned decimals and big integers of UnitPipeNumbers)
 //   UnitPipeCSV      CSV reading (libcsv) and writing, files and signals
 //   UnitPipe         the engine and its jobs (convert, sniff)
 //   UnitPipeCLI      argument parsing, commands, messages and exit codes
@@ -29,7 +29,7 @@ let package = Package(
         // Strict locale number parsing, locale detection and the number writers.
         .target(name: "UnitPipeNumbers"),
         // Units as data, exact rational factors, the conversion kernel and exchange rates.
-        .target(name: "UnitPipeUnits"),
+        .target(name: "UnitPipeUnits", dependencies: ["UnitPipeNumbers"]),
         // The chunk reader, record parser (libcsv), CSV writer, output files, system calls.
         .target(name: "UnitPipeCSV", dependencies: ["CLibCSV", "CSystemShims"]),
         // The engine: input head, record engine, column stages, failures, the jobs.

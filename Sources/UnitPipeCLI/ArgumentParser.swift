@@ -15,14 +15,26 @@ struct OptionSpec {
     let defaultText: String?
     /// `true` when the option may be given several times.
     let isRepeatable: Bool
+    /// The values the option takes, when it takes one of a few words (for completion).
+    let choices: [String]
 
-    init(_ names: [String], value: String? = nil, help: String, default defaultText: String? = nil, repeatable: Bool = false) {
+    init(_ names: [String], value: String? = nil, help: String, default defaultText: String? = nil, repeatable: Bool = false,
+         choices: [String] = []) {
         self.names = names
         self.valueName = value
         self.help = help
         self.defaultText = defaultText
         self.isRepeatable = repeatable
+        self.choices = choices
     }
+
+    /// `true` when the value is a path (its placeholder is `FILE` or `DIR`), for completion.
+    var takesPath: Bool { valueName == "FILE" || valueName == "DIR" }
+
+    /// `-h, --help`, which every command takes.
+    static let help = OptionSpec(["-h", "--help"], help: "show this help")
+    /// `-V, --version`, which every command takes.
+    static let version = OptionSpec(["-V", "--version"], help: "print the version")
 
     /// The key options are stored under: the long name without dashes.
     var key: String { String((names.last ?? "").drop { $0 == "-" }) }
@@ -39,6 +51,18 @@ struct CommandSpec {
     let examples: [(command: String, explanation: String)]
     /// The most positional arguments accepted.
     let maxPositionals: Int
+    /// What the positional arguments are, for completion.
+    var positionals: Positionals = .files
+
+    /// What a command's positional arguments are.
+    enum Positionals {
+        /// Input paths.
+        case files
+        /// One of these words.
+        case words([String])
+        /// Anything (unit names, expressions).
+        case any
+    }
 }
 
 /// What was on the command line after parsing.
@@ -66,6 +90,8 @@ enum UsageError: Error, Equatable {
     case missingValue(option: String, valueName: String)
     case repeatedOption(String)
     case unexpectedArgument(String)
+    /// A required positional argument is missing; `expected` lists what it may be.
+    case missingArgument(String, expected: [String])
     /// A value the option cannot take; `reason` says what it takes.
     case invalidValue(option: String, value: String, reason: String)
 }

@@ -1,4 +1,5 @@
 import UnitPipe
+import UnitPipeNumbers
 import UnitPipeCSV
 
 /// `unitpipe convert`: converts columns between units and writes the normalized file.
@@ -27,16 +28,19 @@ enum ConvertCommand {
             OptionSpec(["-o", "--output"], value: "FILE", help: "write the output to FILE (via a temporary file renamed on success)", default: "standard output"),
             OptionSpec(["-e", "--errors"], value: "FILE", help: "write the error report (record,line,column,value,code,message) to FILE"),
             OptionSpec(["-r", "--rejects"], value: "FILE", help: "write rejected rows, verbatim in the input's dialect, to FILE"),
-            OptionSpec(["--on-error"], value: "MODE", help: "reject: row to rejects; keep: row kept, failed cell emptied; fail: stop at the first error", default: "reject"),
+            OptionSpec(["--on-error"], value: "MODE", help: "reject: row to rejects; keep: row kept, failed cell emptied; fail: stop at the first error", default: "reject",
+                       choices: ConvertOptions.OnError.allCases.map(\.rawValue)),
             OptionSpec(["--summary"], value: "FILE", help: "write a JSON summary of the run to FILE"),
             OptionSpec(["-l", "--locale"], value: "ID", help: "how input numbers are written: C ('.' decimal, no grouping), a locale such as de_DE, fr_FR, en_IN, or auto (decided per column from the data)", default: "C"),
             OptionSpec(["--output-locale"], value: "ID", help: "write converted numbers the way this locale does, grouping included (for people, not machines)", default: "normalized"),
             OptionSpec(["--rates"], value: "FILE", help: "currency rates: the ECB's eurofxref.csv / eurofxref-hist.csv, or a two-column 'currency,rate_per_XXX' file"),
             OptionSpec(["--rates-date"], value: "DATE", help: "with an ECB history file: the rates of that date (YYYY-MM-DD)", default: "the newest"),
-            OptionSpec(["-d", "--delimiter"], value: "C", help: "field delimiter: ',' ';' '|' or 'tab'", default: "tab for .tsv/.tab, else sniffed"),
+            OptionSpec(["-d", "--delimiter"], value: "C", help: "field delimiter: ',' ';' '|' or 'tab'", default: "tab for .tsv/.tab, else sniffed",
+                       choices: [",", ";", "|", "tab"]),
             OptionSpec(["--quote"], value: "C", help: "quote character, or 'none' for files without quoting", default: "\""),
             OptionSpec(["--no-header"], help: "the first record is data; columns are named #1, #2, …"),
-            OptionSpec(["--decimals"], value: "N", help: "write converted numbers with exactly N fraction digits (0-20), rounding half to even", default: "shortest round-trip digits"),
+            OptionSpec(["--decimals"], value: "N", help: "write converted numbers with exactly N fraction digits (0-20), rounded once from the exact value", default: "shortest round-trip digits"),
+            OptionSpec(["--rounding"], value: "MODE", help: "how --decimals breaks ties: half-even (2.665 -> 2.66) or half-up, away from zero (2.665 -> 2.67)", default: "half-even"),
             OptionSpec(["--required"], help: "an empty cell in a converted column is the error 'empty'", default: "empty stays empty"),
             OptionSpec(["--max-errors"], value: "N", help: "stop (exit 2) once more than N rows have failed", default: "no limit"),
             OptionSpec(["--max-field-size"], value: "SIZE", help: "longest field in bytes (K, M, G suffixes); a longer one is malformed_csv", default: "64M"),
@@ -44,7 +48,7 @@ enum ConvertCommand {
             OptionSpec(["--threads"], value: "N", help: "worker threads; the output is identical for every N", default: "the number of cores"),
             OptionSpec(["-q", "--quiet"], help: "no summary line and no warnings on standard error (errors are still printed)"),
         ] + ShardArguments.options + [
-            OptionSpec(["-h", "--help"], help: "show this help"),
+            .help, .version,
         ],
         examples: [
             ("unitpipe convert trips.csv -c distance:km:mi -o trips_mi.csv",
@@ -106,6 +110,9 @@ enum ConvertCommand {
             options.onError = try UsageValues.choice(text, option: "--on-error", as: ConvertOptions.OnError.self)
         }
         if let text = arguments.value("decimals") { options.decimals = try UsageValues.count(text, option: "--decimals", maximum: 20) }
+        if let text = arguments.value("rounding") {
+            options.rounding = try UsageValues.choice(text, option: "--rounding", as: DecimalRounding.self)
+        }
         options.isRequired = arguments.has("required")
         if let text = arguments.value("max-errors") { options.maxErrors = try UsageValues.count(text, option: "--max-errors") }
         if let text = arguments.value("max-field-size") { options.maxFieldSize = try UsageValues.byteSize(text, option: "--max-field-size") }

@@ -34,6 +34,8 @@ enum Messages {
             return "option '\(option)' was given twice; give it once"
         case .unexpectedArgument(let token):
             return "unexpected argument '\(token)'; give one INPUT file (or '-' for standard input)"
+        case .missingArgument(let name, let expected):
+            return "give \(name): one of " + expected.joined(separator: ", ")
         case .invalidValue(let option, let value, let reason):
             return "invalid value '\(value)' for \(option): \(reason)"
         }

@@ -22,7 +22,7 @@ enum PlanCommand {
             OptionSpec(["--quote"], value: "C", help: "quote character, or 'none' for files without quoting", default: "\""),
             OptionSpec(["--no-header"], help: "the first record is data"),
             OptionSpec(["-l", "--locale"], value: "ID", help: "the run's locale (a decimal-comma locale prefers ';' when sniffing)", default: "C"),
-            OptionSpec(["-h", "--help"], help: "show this help"),
+            .help, .version,
         ],
         examples: [
             ("unitpipe plan big.csv --splits 8",

@@ -15,9 +15,9 @@ enum SniffCommand {
             """,
         options: [
             OptionSpec(["--json"], help: "write the report as JSON"),
-            OptionSpec(["-d", "--delimiter"], value: "C", help: "use this delimiter instead of sniffing one"),
+            OptionSpec(["-d", "--delimiter"], value: "C", help: "use this delimiter instead of sniffing one", choices: [",", ";", "|", "tab"]),
             OptionSpec(["--quote"], value: "C", help: "quote character, or 'none'", default: "\""),
-            OptionSpec(["-h", "--help"], help: "show this help"),
+            .help, .version,
         ],
         examples: [
             ("unitpipe sniff export.csv", "a table of the columns"),
@@ -30,7 +30,9 @@ enum SniffCommand {
         let quoting = try arguments.value("quote").map { text throws(UsageError) in try UsageValues.quote(text, option: "--quote") } ?? .standard
         do {
             let source = try InputSource(path: arguments.positionals.first)
-            let report = try Sniffer.sniff(source, delimiter: delimiter, quote: quoting.byte)
+            var report = try Sniffer.sniff(source, delimiter: delimiter, quote: quoting.byte)
+            let path = arguments.positionals.first.flatMap { $0 == "-" ? nil : $0 }
+            report.command = report.suggestedCommand(path: path)
             Console.out(arguments.has("json") ? report.json : report.text)
             return 0
         } catch {

@@ -22,11 +22,16 @@ public enum UnitPipeCommand {
         let rest = Array(arguments.dropFirst())
         switch first {
         case "-h", "--help", "help":
-            if let name = rest.first, let command = commands.first(where: { $0.name == name }) {
-                Console.out(command.helpText)
-            } else {
+            guard let name = rest.first else {
                 Console.out(rootHelp)
+                return 0
             }
+            guard let command = commands.first(where: { $0.name == name }) else {
+                let error = UsageError.unknownCommand(name, suggestion: Suggestion.nearest(to: name, among: commands.map(\.name)))
+                Console.error("unitpipe help: \(Messages.render(error))\nRun 'unitpipe --help' for the commands.\n")
+                return 2
+            }
+            Console.out(command.helpText)
             return 0
         case "--version", "-V":
             Console.out("unitpipe \(version)\n")
@@ -41,8 +46,14 @@ public enum UnitPipeCommand {
             Console.error("unitpipe: \(Messages.render(error))\n" + rootUsage + "Run 'unitpipe --help' for the commands.\n")
             return 2
         }
-        if rest.contains("--help") || rest.contains("-h") {
+        // Before `--`, as in every option: `-h`/`--help` and `-V`/`--version` win over everything else.
+        let options = rest.prefix { $0 != "--" }
+        if options.contains("--help") || options.contains("-h") {
             Console.out(command.helpText)
+            return 0
+        }
+        if options.contains("--version") || options.contains("-V") {
+            Console.out("unitpipe \(version)\n")
             return 0
         }
         do {
@@ -52,6 +63,8 @@ public enum UnitPipeCommand {
             case SniffCommand.spec.name: return try SniffCommand.run(parsed)
             case UnitsCommand.spec.name: return try UnitsCommand.run(parsed)
             case PlanCommand.spec.name: return try PlanCommand.run(parsed)
+            case CompletionCommand.spec.name: return try CompletionCommand.run(parsed)
+            case ManCommand.spec.name: return ManCommand.run(parsed)
             default: return 2
             }
         } catch {
@@ -62,7 +75,9 @@ public enum UnitPipeCommand {
         }
     }
 
-    static let commands: [CommandSpec] = [ConvertCommand.spec, SniffCommand.spec, UnitsCommand.spec, PlanCommand.spec]
+    static let commands: [CommandSpec] = [
+        ConvertCommand.spec, SniffCommand.spec, UnitsCommand.spec, PlanCommand.spec, CompletionCommand.spec, ManCommand.spec,
+    ]
 
     static let rootUsage = "Usage: unitpipe COMMAND [INPUT] [options]\n"
 

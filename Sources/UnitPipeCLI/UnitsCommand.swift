@@ -17,7 +17,7 @@ enum UnitsCommand {
         options: [
             OptionSpec(["--rates"], value: "FILE", help: "include the currencies of a rates file"),
             OptionSpec(["--rates-date"], value: "DATE", help: "with an ECB history file: the rates of that date", default: "the newest"),
-            OptionSpec(["-h", "--help"], help: "show this help"),
+            .help, .version,
         ],
         examples: [
             ("unitpipe units", "every dimension and unit"),
@@ -26,7 +26,7 @@ enum UnitsCommand {
             ("unitpipe units kWh J MJ", "1 kWh = 3600000 J and 1 kWh = 3.6 MJ"),
             ("unitpipe units km/h m/s", "the factor between two expressions"),
         ],
-        maxPositionals: 64)
+        maxPositionals: 64, positionals: .any)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         var catalog = UnitCatalog.standard

@@ -173,23 +173,28 @@ extension NumberConventions {
 extension NumberParser {
     /// Parses a cell of an undecided `auto` column: the cell's own evidence picks the decimal
     /// separator, and a cell readable two ways is ``NumberError/ambiguousNumber``.
-    func parseUndecided(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
+    func scanUndecided(_ field: UnsafeRawBufferPointer, long: UnsafeMutablePointer<LongDecimal?>? = nil) -> NumberScan {
         let conventions: NumberConventions
         switch LocaleDetector.classify(field) {
         case .ambiguous:
             // Two-way only when it is a number both ways (`1,234`); text around the digits
             // (`ab1,234`) is no number either way.
-            let asPoint = NumberParser(conventions: .automaticPoint, context: context).parse(field)
-            let asComma = NumberParser(conventions: .automaticComma, context: context).parse(field)
-            switch (asPoint, asComma) {
-            case (.number(let a), .number(let b)): return a == b ? asPoint : .failure(.ambiguousNumber)
-            case (.number, _): return asPoint
-            case (_, .number): return asComma
+            let point = NumberParser(conventions: .automaticPoint, context: context)
+            let comma = NumberParser(conventions: .automaticComma, context: context)
+            let (asPoint, asComma) = (point.scan(field), comma.scan(field))
+            switch (point.parse(field), comma.parse(field)) {
+            case (.number(let a), .number(let b)):
+                guard a == b else { return .failure(.ambiguousNumber) }
+                return asPoint == .long ? point.scanGeneral(field, long: long) : asPoint
+            case (.number, _): return asPoint == .long ? point.scanGeneral(field, long: long) : asPoint
+            case (_, .number): return asComma == .long ? comma.scanGeneral(field, long: long) : asComma
             default: return .failure(.invalidNumber)
             }
         case .decimal(0x2C): conventions = .automaticComma
         case .none, .decimal(_): conventions = .automaticPoint
         }
-        return NumberParser(conventions: conventions, context: context).parse(field)
+        let parser = NumberParser(conventions: conventions, context: context)
+        let result = parser.scan(field)
+        return result == .long ? parser.scanGeneral(field, long: long) : result
     }
 }

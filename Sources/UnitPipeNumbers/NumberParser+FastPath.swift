@@ -39,10 +39,10 @@ extension NumberParser {
     ///   - primaryGroupSize: The size of the group before the decimal separator.
     ///   - secondaryGroupSize: The size of every further group, and the most digits of the leftmost one.
     ///   - limit: The longest cell tried: 16, or 0 to try none.
-    /// - Returns: The correctly rounded number, or `nil` when the cell is not of that shape.
+    /// - Returns: The cell's decimal (mantissa at most 2^53), or `nil` when the cell is not of that shape.
     @inline(__always)
     static func parseWords(_ field: UnsafeRawBufferPointer, decimal: UInt8, separators: UInt64,
-                           primaryGroupSize: Int, secondaryGroupSize: Int, limit: Int) -> Double? {
+                           primaryGroupSize: Int, secondaryGroupSize: Int, limit: Int) -> ScannedDecimal? {
         guard let base = field.baseAddress else { return nil }
         let count = field.count
         guard UInt(bitPattern: count &- 1) < UInt(bitPattern: limit) else { return nil }
@@ -77,9 +77,7 @@ extension NumberParser {
             guard mantissa <= maxExactMantissa else { return nil }
             fractionDigitCount = fraction
         }
-        // At most 16 digits, at most 15 after the point: 10^fractionDigitCount is exact.
-        let value = Double(Int64(bitPattern: mantissa)) / powerOfTen(fractionDigitCount)
-        return first == ASCII.minus ? -value : value
+        return ScannedDecimal(mantissa: mantissa, exponent: -fractionDigitCount, isNegative: first == ASCII.minus)
     }
 
     /// The value of the digits in a word once its separators are squeezed out, and the number of
@@ -184,10 +182,10 @@ extension NumberParser {
     ///     the locale never groups (the C locale).
     ///   - primaryGroupSize: The size of the group before the decimal separator.
     ///   - secondaryGroupSize: The size of every further group, and the most digits of the leftmost one.
-    /// - Returns: The correctly rounded number, or `nil` when the cell is not of that shape.
+    /// - Returns: The cell's decimal (mantissa at most 2^53), or `nil` when the cell is not of that shape.
     @inline(__always)
     static func parseRuns(_ field: UnsafeRawBufferPointer, decimal: UInt8, separators: UInt64,
-                          primaryGroupSize: Int, secondaryGroupSize: Int) -> Double? {
+                          primaryGroupSize: Int, secondaryGroupSize: Int) -> ScannedDecimal? {
         let count = field.count
         guard count > 0, let base = field.baseAddress else { return nil }
         let first = base.load(as: UInt8.self)
@@ -237,9 +235,7 @@ extension NumberParser {
 
         let digitCount = integerDigitCount &+ fractionDigitCount
         guard digitCount >= 1, digitCount <= maxExactDigits, mantissa <= maxExactMantissa else { return nil }
-        // fractionDigitCount ≤ 19 ≤ 22: the power is exact; 0 / 10^k is +0, negated -0.
-        let value = Double(Int64(bitPattern: mantissa)) / powerOfTen(fractionDigitCount)
-        return isNegative ? -value : value
+        return ScannedDecimal(mantissa: mantissa, exponent: -fractionDigitCount, isNegative: isNegative)
     }
 
     /// Whether `byte` is one of the separators given as a bit set of the bytes below 64.

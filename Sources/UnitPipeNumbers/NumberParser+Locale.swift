@@ -115,8 +115,8 @@ extension NumberParser {
     /// Parses a cell with the locale's conventions and the column's context, with the general path
     /// alone (see the design note).
     @inline(never)
-    func parseLocalizedGeneral(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
-        if conventions.mode == .undecided { return parseUndecided(field) }
+    func scanLocalizedGeneral(_ field: UnsafeRawBufferPointer, long: UnsafeMutablePointer<LongDecimal?>? = nil) -> NumberScan {
+        if conventions.mode == .undecided { return scanUndecided(field, long: long) }
         var start = 0
         var end = field.count
         while start < end {
@@ -176,7 +176,7 @@ extension NumberParser {
         if index == end { return .failure(.invalidNumber) }
 
         // 2. Body, rewritten as ASCII behind one byte reserved for the sign.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - index + 32) { buffer -> NumberParseResult in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - index + 32) { buffer -> NumberScan in
             guard let base = buffer.baseAddress else { return .failure(.invalidNumber) }
             var count = 1
             var digitCount = 0
@@ -314,15 +314,13 @@ extension NumberParser {
             let isNegative = sign == .minus || hasParenthesis
             // Fast path: at most 19 digits (so the mantissa is exact) and no exponent.
             if exponentStart < 0, digitCount <= NumberParser.maxExactDigits {
-                if mantissa == 0 { return .number(isNegative ? -0.0 : 0.0) }
-                if let value = Self.exactValue(mantissa: mantissa, exponent: -fractionDigitCount - (hasPercent ? 2 : 0)) {
-                    return .number(isNegative ? -value : value)
-                }
+                let exponent = mantissa == 0 ? 0 : -fractionDigitCount - (hasPercent ? 2 : 0)
+                return .decimal(ScannedDecimal(mantissa: mantissa, exponent: exponent, isNegative: isNegative))
             }
             if hasPercent { count = Self.shiftExponent(base, count: count, exponentStart: exponentStart, by: -2) }
             if isNegative { base[0] = NumberParser.ASCII.minus }
             let offset = isNegative ? 0 : 1
-            return Self.parseCLocaleGeneral(UnsafeRawBufferPointer(start: base + offset, count: count - offset))
+            return Self.scanCLocaleGeneral(UnsafeRawBufferPointer(start: base + offset, count: count - offset), long: long)
         }
     }
 

@@ -127,29 +127,57 @@ public struct NumberParser: Sendable {
     /// - Returns: The correctly rounded number, ``NumberParseResult/empty`` for a blank cell,
     ///   or the reason the cell is not a number.
     public func parse(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
+        let result = scan(field)
+        if case .long = result, let long = scanLong(field) { return Self.parseResult(long) }
+        return result.parseResult
+    }
+
+    /// The nearest `Double` of a long decimal (an infinite one is ``NumberError/overflow``).
+    static func parseResult(_ long: LongDecimal) -> NumberParseResult {
+        let value = ExactRounding.nearest(long)
+        return value.isInfinite ? .failure(.overflow) : .number(value)
+    }
+
+    /// Reads a cell every digit of which matters (a ``NumberScan/long`` scan) exactly, through the
+    /// general path; `nil` for any other cell.
+    ///
+    /// - Parameter field: The bytes of the field.
+    /// - Returns: The cell's decimal with every digit, or `nil`.
+    public func scanLong(_ field: UnsafeRawBufferPointer) -> LongDecimal? {
+        var long: LongDecimal?
+        guard case .long = withUnsafeMutablePointer(to: &long, { scanGeneral(field, long: $0) }) else { return nil }
+        return long
+    }
+
+    /// Scans one cell into its exact decimal value (one scan: the fast path, else the general path).
+    ///
+    /// - Parameter field: The bytes of the field, quotes already removed.
+    /// - Returns: The cell's decimal, empty, or the reason the cell is not a number.
+    @inline(__always)
+    public func scan(_ field: UnsafeRawBufferPointer) -> NumberScan {
         // Short ungrouped cells inline (`separators: 0` leaves out the grouping code), everything
         // else in one tail call, which keeps this function small.
         if let value = Self.parseWords(field, decimal: fastDecimal, separators: 0, primaryGroupSize: 0,
                                        secondaryGroupSize: 0, limit: shortLimit) {
-            return .number(value)
+            return .decimal(value)
         }
-        return parseOutOfLine(field)
+        return scanOutOfLine(field)
     }
 
-    /// The rest of ``parse(_:)``: the fast path for grouped and long cells, then the general path.
+    /// The rest of ``scan(_:)``: the fast path for grouped and long cells, then the general path.
     @inline(never)
-    func parseOutOfLine(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
-        if let value = parseGroupedOrLong(field) { return .number(value) }
-        return parseGeneral(field)
+    func scanOutOfLine(_ field: UnsafeRawBufferPointer) -> NumberScan {
+        if let value = parseGroupedOrLong(field) { return .decimal(value) }
+        return scanGeneral(field)
     }
 
-    /// The fast path alone, every tier of it as ``parse(_:)`` tries them: the correctly rounded
-    /// number of a plain cell, else `nil` (see `NumberParser+FastPath.swift`).
+    /// The fast path alone, every tier of it as ``scan(_:)`` tries them: the decimal of a plain
+    /// cell, else `nil` (see `NumberParser+FastPath.swift`).
     ///
-    /// Whenever it answers, ``parseGeneral(_:)`` answers the same number.
+    /// Whenever it answers, ``scanGeneral(_:)`` answers the same decimal.
     /// - Parameter field: The bytes of the field.
-    /// - Returns: The number, or `nil` when the general path must decide.
-    func parseFast(_ field: UnsafeRawBufferPointer) -> Double? {
+    /// - Returns: The decimal, or `nil` when the general path must decide.
+    func parseFast(_ field: UnsafeRawBufferPointer) -> ScannedDecimal? {
         Self.parseWords(field, decimal: fastDecimal, separators: 0, primaryGroupSize: 0, secondaryGroupSize: 0,
                         limit: shortLimit) ?? parseGroupedOrLong(field)
     }
@@ -157,7 +185,7 @@ public struct NumberParser: Sendable {
     /// The fast path's tiers after the inline one: short grouped cells word by word (when the
     /// conventions group), then any plain cell by runs of digits.
     @inline(__always)
-    func parseGroupedOrLong(_ field: UnsafeRawBufferPointer) -> Double? {
+    func parseGroupedOrLong(_ field: UnsafeRawBufferPointer) -> ScannedDecimal? {
         guard hasFastPath else { return nil }
         if fastSeparators != 0, let value = Self.parseWords(
             field, decimal: fastDecimal, separators: fastSeparators, primaryGroupSize: marks.primaryGroupSize,
@@ -173,23 +201,36 @@ public struct NumberParser: Sendable {
     ///
     /// - Parameter field: The bytes of the field.
     /// - Returns: The correctly rounded number, empty, or the reason the cell is not a number.
-    @inline(never)
     func parseGeneral(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
+        var long: LongDecimal?
+        let result = withUnsafeMutablePointer(to: &long) { scanGeneral(field, long: $0) }
+        if case .long = result, let long { return Self.parseResult(long) }
+        return result.parseResult
+    }
+
+    /// The same scan as ``scan(_:)`` from the general paths alone.
+    ///
+    /// - Parameters:
+    ///   - field: The bytes of the field.
+    ///   - long: Where a ``NumberScan/long`` scan leaves every digit, or `nil` to skip reading them.
+    /// - Returns: The cell's decimal, empty, or the reason the cell is not a number.
+    @inline(never)
+    func scanGeneral(_ field: UnsafeRawBufferPointer, long: UnsafeMutablePointer<LongDecimal?>? = nil) -> NumberScan {
         if tryFastPathFirst {
-            let result = Self.parseCLocaleGeneral(field)
-            if needsLocalePath, case .failure(.invalidNumber) = result { return parseLocalizedGeneral(field) }
+            let result = Self.scanCLocaleGeneral(field, long: long)
+            if needsLocalePath, case .failure(.invalidNumber) = result { return scanLocalizedGeneral(field, long: long) }
             return result
         }
-        return parseLocalizedGeneral(field)
+        return scanLocalizedGeneral(field, long: long)
     }
 
     /// Parses one cell in the C grammar alone, every form of it: the general path of the C
     /// locale, and the final stage of every locale.
     ///
     /// - Parameter field: The bytes of the field.
-    /// - Returns: The correctly rounded number, empty, or the reason the cell is not a C number.
+    /// - Returns: The cell's decimal, empty, or the reason the cell is not a C number.
     @inline(never)
-    static func parseCLocaleGeneral(_ field: UnsafeRawBufferPointer) -> NumberParseResult {
+    static func scanCLocaleGeneral(_ field: UnsafeRawBufferPointer, long: UnsafeMutablePointer<LongDecimal?>? = nil) -> NumberScan {
         var start = 0
         var end = field.count
         // Trim leading blanks.
@@ -282,8 +323,9 @@ public struct NumberParser: Sendable {
             if index == exponentStart { return .failure(.invalidNumber) }
             if index != end { return .failure(.invalidNumber) }
             if magnitude >= Self.exponentSaturation {
-                // No fast path can apply; strtod handles exponent strings of any length.
-                return Self.parseExactly(field, body: bodyStart..<end, isNegative: isNegative)
+                // Far beyond any finite value: the exponent saturates.
+                long?.pointee = LongDecimal(scanning: UnsafeRawBufferPointer(rebasing: field[bodyStart..<end]), isNegative: isNegative)
+                return .long
             }
             explicitExponent = isExponentNegative ? -magnitude : magnitude
         }
@@ -291,14 +333,11 @@ public struct NumberParser: Sendable {
 
         if digitCount > Self.maxExactDigits,
            Self.significantDigitCount(field, digits: bodyStart..<index, digitCount: digitCount) > Self.maxExactDigits {
-            return Self.parseExactly(field, body: bodyStart..<end, isNegative: isNegative)
+            long?.pointee = LongDecimal(scanning: UnsafeRawBufferPointer(rebasing: field[bodyStart..<end]), isNegative: isNegative)
+            return .long
         }
-        if mantissa == 0 { return .number(isNegative ? -0.0 : 0.0) }
-
-        if let value = Self.exactValue(mantissa: mantissa, exponent: explicitExponent - fractionDigitCount) {
-            return .number(isNegative ? -value : value)
-        }
-        return Self.parseExactly(field, body: bodyStart..<end, isNegative: isNegative)
+        if mantissa == 0 { return .decimal(ScannedDecimal(mantissa: 0, exponent: 0, isNegative: isNegative)) }
+        return .decimal(ScannedDecimal(mantissa: mantissa, exponent: explicitExponent - fractionDigitCount, isNegative: isNegative))
     }
 
     /// Parses a number given as a `String`, with the same semantics as the byte-level entry point.
@@ -330,7 +369,7 @@ extension NumberParser {
     ]
 
     /// The powers 10^0 … 10^15 as integers, for moving exponent digits into the mantissa.
-    static let integerPowersOfTen: [UInt64] = [
+    package static let integerPowersOfTen: [UInt64] = [
         1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000,
         1_000_000_000, 10_000_000_000, 100_000_000_000, 1_000_000_000_000,
         10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,

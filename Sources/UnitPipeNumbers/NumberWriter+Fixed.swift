@@ -153,3 +153,43 @@ extension NumberWriter {
         return cursor - buffer
     }
 }
+
+extension NumberWriter {
+    /// Writes an integer given as a `Double`, the value times 10^`decimals`, with exactly
+    /// `decimals` fraction digits (`26750` with 2 → `267.50`); a zero prints without a minus sign.
+    ///
+    /// - Parameters:
+    ///   - scaled: An integer of magnitude below 2^64.
+    ///   - decimals: The number of fraction digits, 0...20.
+    ///   - buffer: Memory for at least ``maxFixedLength(decimals:)`` bytes.
+    /// - Returns: The number of bytes written.
+    package static func writeScaledInteger(_ scaled: Double, decimals: Int, into buffer: UnsafeMutablePointer<UInt8>) -> Int {
+        writeScaled(UInt128(UInt64(scaled.magnitude)), decimals: decimals, isNegative: scaled < 0, into: buffer, tables: fastTables)
+    }
+
+    /// The text of a big integer, the value times 10^`decimals`, with exactly `decimals` fraction digits.
+    ///
+    /// The slow path of exact fixed output (allocates).
+    package static func scaledIntegerText(isNegative: Bool, magnitude: UnitPipeNumbers.BigUInt, decimals: Int) -> [UInt8] {
+        var rest = magnitude
+        var digits: [UInt8] = []
+        let chunk: UInt64 = 10_000_000_000_000_000_000
+        while !rest.isZero {
+            var part = rest.divide(by: chunk)
+            for _ in 0..<19 {
+                digits.append(UInt8(ascii: "0") + UInt8(part % 10))
+                part /= 10
+            }
+        }
+        while digits.count > 1, digits.last == UInt8(ascii: "0") { digits.removeLast() }
+        let isZero = digits.allSatisfy { $0 == UInt8(ascii: "0") }
+        while digits.count < decimals + 1 { digits.append(UInt8(ascii: "0")) }
+        var text: [UInt8] = isNegative && !isZero ? [UInt8(ascii: "-")] : []
+        text.append(contentsOf: digits[decimals...].reversed())
+        if decimals > 0 {
+            text.append(UInt8(ascii: "."))
+            text.append(contentsOf: digits[..<decimals].reversed())
+        }
+        return text
+    }
+}

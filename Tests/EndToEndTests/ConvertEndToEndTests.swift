@@ -35,7 +35,7 @@ struct ConvertEndToEndTests {
         #expect(columns[0]["empty"] as? Int == 1)
         #expect(columns[0]["errors"] as? Int == 2)
         #expect(columns[1]["name"] as? String == "temp_f")
-        #expect(columns[1]["min"] as? Double == -459.66999999999996)
+        #expect(columns[1]["min"] as? Double == -459.67)
         #expect(columns[1]["max"] as? Double == 212)
     }
 

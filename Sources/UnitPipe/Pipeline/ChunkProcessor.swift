@@ -88,6 +88,21 @@ final class ChunkProcessor: @unchecked Sendable {
     private var values: [UnsafeMutablePointer<Double>] = []
     private var codes: [UnsafeMutablePointer<UInt8>] = []
     private var sources: [UnsafeMutablePointer<Int32>] = []
+    /// Per conversion with fixed decimals, the rounded values times 10^N (NaN where `bigFixed` holds the text).
+    private var fixedValues: [UnsafeMutablePointer<Double>?] = []
+    /// Per conversion, the fixed output the allocation-free paths could not decide, by row.
+    private var bigFixed: [[Int: [UInt8]]]
+    /// Per conversion, the factors by source and decimal exponent, for shortest output and for `--decimals`.
+    private var decimalTables: [DecimalFactorTable?]
+    private var fixedTables: [DecimalFactorTable?]
+    /// Per batch: the rows whose decimal the kernel cannot take (more digits, far exponents), decided exactly.
+    private var exactRows = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    /// Whether numbers are written in `--output-locale` (checked once, not per cell).
+    private let writesLocalized: Bool
+    /// Whether converted numbers are written with `--decimals`.
+    private let writesFixed: Bool
+    /// How many values the exact slow paths decided since the processor was made.
+    private(set) var exactCount = 0
     /// This worker's unit resolvers (per-row and in-cell units), each caching the strings it has seen.
     private var resolvers: [UnitResolver?]
     /// The target unit's symbol per conversion, written into unit columns.
@@ -127,12 +142,27 @@ final class ChunkProcessor: @unchecked Sendable {
             }
         }
         targetSymbols = plan.conversions.map { Array($0.target.symbol.utf8) }
+        bigFixed = plan.conversions.map { _ in [:] }
+        writesLocalized = plan.outputConventions != nil
+        writesFixed = plan.options.decimals != nil
+        let decimals = plan.options.decimals
+        let tie = plan.options.rounding
+        decimalTables = plan.conversions.map { conversion in
+            guard case .fixed(let matrix) = conversion.source else { return nil }
+            return DecimalFactorTable(matrix: matrix)
+        }
+        fixedTables = plan.conversions.map { conversion in
+            guard let decimals, case .fixed(let matrix) = conversion.source else { return nil }
+            return DecimalFactorTable(matrix: matrix, decimals: decimals, tie: tie)
+        }
     }
 
     deinit {
         values.forEach { $0.deallocate() }
         codes.forEach { $0.deallocate() }
         sources.forEach { $0.deallocate() }
+        fixedValues.forEach { $0?.deallocate() }
+        exactRows.deallocate()
         problems.deallocate()
         outcomes.deallocate()
         conversionOfField.deallocate()
@@ -195,9 +225,13 @@ final class ChunkProcessor: @unchecked Sendable {
         values.forEach { $0.deallocate() }
         codes.forEach { $0.deallocate() }
         sources.forEach { $0.deallocate() }
+        fixedValues.forEach { $0?.deallocate() }
+        exactRows.deallocate()
         problems.deallocate()
         outcomes.deallocate()
         capacity = max(count, 1024)
+        fixedValues = plan.conversions.map { _ in plan.options.decimals == nil ? nil : .allocate(capacity: capacity) }
+        exactRows = .allocate(capacity: capacity)
         values = plan.conversions.map { _ in .allocate(capacity: capacity) }
         codes = plan.conversions.map { _ in .allocate(capacity: capacity) }
         sources = plan.conversions.map { _ in .allocate(capacity: capacity) }
@@ -246,20 +280,27 @@ final class ChunkProcessor: @unchecked Sendable {
         advanceStats(to: count)
     }
 
-    /// Parses column `k` of every row into a Double buffer and converts the buffer in one call:
-    /// with one factor pair for a fixed unit, or gathering each row's pair for per-row units.
+    /// Scans column `k` of every row into a buffer of decimal mantissas (an exact `Double` each, with
+    /// the exponent's slot as its factor index) and converts the buffer in one call: with one unit's
+    /// factors for a fixed unit, or gathering each row's for per-row units. Cells the kernel cannot
+    /// take (more than 2^53, far exponents, more than 19 digits) are read again and decided exactly.
     private func convertColumn(_ k: Int, of batch: RecordBatch) {
         let count = batch.count
         let conversion = plan.conversions[k]
-        let field = conversion.field
         let emptyCode = plan.options.isRequired ? CellCode.failedBase + ErrorCode.empty.index : CellCode.null
         let numberParser = conversion.parser
         let values = self.values[k]
         let codes = self.codes[k]
         let sources = self.sources[k]
-        var isFixed = false
-        if case .fixed = conversion.source { isFixed = true }
+        var isFixed = false, isInCell = false
+        switch conversion.source {
+        case .fixed: isFixed = true
+        case .inCell: isInCell = true
+        case .unitColumn: break
+        }
+        let field = conversion.field
         var hasSource = false
+        var exactRowCount = 0
         for r in 0..<count {
             sources[r] = 0
             if problems[r] != 0 {
@@ -267,21 +308,21 @@ final class ChunkProcessor: @unchecked Sendable {
                 codes[r] = CellCode.skipped
                 continue
             }
-            var cell = batch.field(field, of: r)
-            var isNegated = false
-            if case .inCell = conversion.source {
-                let split = InCellUnit.split(cell)
-                if split.placement == .both {
+            switch ChunkProcessor.scanCell(batch.field(field, of: r), isInCell: isInCell, parser: numberParser) {
+            case .decimal(let decimal):
+                if let (mantissa, slot) = DecimalFactorTable.kernelInput(decimal) {
+                    values[r] = mantissa
+                    sources[r] = slot
+                } else {
                     values[r] = .nan
-                    codes[r] = CellCode.failedBase + ErrorCode.ambiguousUnit.index
-                    continue
+                    exactRows[exactRowCount] = Int32(r)
+                    exactRowCount += 1
                 }
-                isNegated = split.isNegatedBeforeUnit
-                cell = UnsafeRawBufferPointer(rebasing: cell[split.number])
-            }
-            switch numberParser.parse(cell) {
-            case .number(let x):
-                values[r] = isNegated ? -x : x
+                codes[r] = CellCode.converted
+            case .long:
+                values[r] = .nan
+                exactRows[exactRowCount] = Int32(r)
+                exactRowCount += 1
                 codes[r] = CellCode.converted
             case .empty:
                 values[r] = .nan
@@ -295,7 +336,7 @@ final class ChunkProcessor: @unchecked Sendable {
             if isFixed { continue }
             switch resolveSource(k, record: r, of: batch) {
             case .index(let index):
-                sources[r] = index
+                sources[r] += index * Int32(DecimalFactorTable.slotCount)
                 hasSource = true
             case .failed(let code):
                 values[r] = .nan
@@ -304,20 +345,97 @@ final class ChunkProcessor: @unchecked Sendable {
                 break
             }
         }
-        switch conversion.source {
-        case .fixed(let matrix):
-            matrix.convert(UnsafeMutableBufferPointer(start: values, count: count), source: 0)
-        case .unitColumn, .inCell:
-            if hasSource, let matrix = resolvers[k]?.matrix {
-                matrix.convert(
-                    UnsafeMutableBufferPointer(start: values, count: count),
-                    sources: UnsafeBufferPointer(start: sources, count: count))
+        if !isFixed, hasSource, let matrix = resolvers[k]?.matrix {
+            // Per-row units: the tables grow with the resolver's matrix.
+            if decimalTables[k] == nil { decimalTables[k] = DecimalFactorTable(matrix: matrix) }
+            decimalTables[k]?.extend(to: matrix)
+            if let decimals = plan.options.decimals {
+                if fixedTables[k] == nil { fixedTables[k] = DecimalFactorTable(matrix: matrix, decimals: decimals, tie: plan.options.rounding) }
+                fixedTables[k]?.extend(to: matrix)
             }
+        }
+        if isFixed || hasSource {
+            let buffer = UnsafeMutableBufferPointer(start: values, count: count)
+            let indices = UnsafeMutableBufferPointer(start: sources, count: count)
+            if let fixed = fixedValues[k], let table = fixedTables[k] {
+                bigFixed[k].removeAll(keepingCapacity: true)
+                fixed.update(from: values, count: count)
+                let undecided = exactRows + exactRowCount
+                let outcome = table.convertFixed(UnsafeMutableBufferPointer(start: fixed, count: count),
+                                                 indices: UnsafeBufferPointer(indices), undecided: undecided)
+                exactCount += outcome.exact
+                for i in 0..<outcome.undecided { decideFixed(k, record: Int(undecided[i]), of: batch) }
+            }
+            if let table = decimalTables[k] { exactCount += table.convert(buffer, indices: indices) }
+        }
+        for i in 0..<exactRowCount where codes[Int(exactRows[i])] == CellCode.converted {
+            let r = Int(exactRows[i])
+            decideExactly(k, record: r, of: batch)
+            if fixedValues[k] != nil { decideFixed(k, record: r, of: batch) }
         }
         let overflow = CellCode.failedBase + ErrorCode.overflow.index
         for r in 0..<count where codes[r] == CellCode.converted && !values[r].isFinite {
             codes[r] = overflow
         }
+    }
+
+    /// Scans row `r`'s cell of conversion `k`: the number part of an in-cell unit, with a minus
+    /// sign before the unit applied.
+    @inline(__always)
+    private static func scanCell(_ cell: UnsafeRawBufferPointer, isInCell: Bool, parser: NumberParser) -> NumberScan {
+        guard isInCell else { return parser.scan(cell) }
+        let split = InCellUnit.split(cell)
+        if split.placement == .both { return .failure(.ambiguousUnit) }
+        let scan = parser.scan(UnsafeRawBufferPointer(rebasing: cell[split.number]))
+        return split.isNegatedBeforeUnit ? scan.negated : scan
+    }
+
+    /// Row `r`'s exact decimal and factor: the cell read again, with its exponent kept whole.
+    private func exactInput(_ k: Int, record r: Int, of batch: RecordBatch) -> (LongDecimal, ConversionFactor)? {
+        let conversion = plan.conversions[k]
+        var cell = batch.field(conversion.field, of: r)
+        var isNegated = false
+        if case .inCell = conversion.source {
+            let split = InCellUnit.split(cell)
+            isNegated = split.isNegatedBeforeUnit
+            cell = UnsafeRawBufferPointer(rebasing: cell[split.number])
+        }
+        var decimal: LongDecimal
+        switch conversion.parser.scan(cell) {
+        case .decimal(let short): decimal = LongDecimal(short)
+        case .long:
+            guard let long = conversion.parser.scanLong(cell) else { return nil }
+            decimal = long
+        default: return nil
+        }
+        if isNegated { decimal.isNegative.toggle() }
+        let factor: ConversionFactor
+        switch plan.conversions[k].source {
+        case .fixed(let matrix): factor = matrix.factors[0]
+        case .unitColumn, .inCell:
+            guard let matrix = resolvers[k]?.matrix else { return nil }
+            factor = matrix.factors[Int(sources[k][r]) / DecimalFactorTable.slotCount]
+        }
+        return (decimal, factor)
+    }
+
+    /// Decides row `r`'s value exactly, from the cell's text: the nearest Double of the converted
+    /// value (infinite, so `overflow`, when the text itself is beyond the largest Double).
+    private func decideExactly(_ k: Int, record r: Int, of batch: RecordBatch) {
+        exactCount += 1
+        guard let (decimal, factor) = exactInput(k, record: r, of: batch) else { return }
+        let asRead = ExactRounding.nearest(decimal)
+        values[k][r] = asRead.isInfinite ? asRead : ExactRounding.nearest(decimal, scale: factor.scale, offset: factor.offset)
+    }
+
+    /// Decides row `r`'s fixed output exactly, from the cell's text, into `bigFixed`.
+    private func decideFixed(_ k: Int, record r: Int, of batch: RecordBatch) {
+        guard let decimals = plan.options.decimals, let (decimal, factor) = exactInput(k, record: r, of: batch) else { return }
+        fixedValues[k]?[r] = .nan
+        guard let (isNegative, magnitude) = ExactRounding.integer(decimal, scale: factor.scale, offset: factor.offset,
+                                                                  scalePower: decimals, offsetPower: decimals,
+                                                                  tie: plan.options.rounding) else { return }
+        bigFixed[k][r] = NumberWriter.scaledIntegerText(isNegative: isNegative, magnitude: magnitude, decimals: decimals)
     }
 
     /// Row `r`'s source unit as an index into the resolver's factor matrix.
@@ -433,28 +551,57 @@ final class ChunkProcessor: @unchecked Sendable {
     private func writeRewrittenField(_ f: Int, record r: Int, to cursor: inout ByteCursor) {
         let k = conversionOfField[f]
         if k >= 0 {
-            if codes[k][r] == CellCode.converted { writeNumber(values[k][r], to: &cursor) }
+            if codes[k][r] == CellCode.converted {
+                if writesFixed, let fixed = fixedValues[k] {
+                    writeFixed(fixed[r], column: k, record: r, to: &cursor)
+                } else {
+                    writeNumber(values[k][r], to: &cursor)
+                }
+            }
         } else {
             targetSymbols[-2 - k].withUnsafeBytes { writer.writeField($0, to: &cursor) }
         }
     }
 
-    /// Writes a converted number: shortest digits or `--decimals`, normalized or in `--output-locale`.
+    /// Writes a converted number's shortest digits, normalized or in `--output-locale`.
     @inline(__always)
     private func writeNumber(_ value: Double, to cursor: inout ByteCursor) {
-        let decimals = plan.options.decimals
-        guard let conventions = plan.outputConventions else {
-            if let decimals {
-                cursor.write(maxCount: NumberWriter.maxFixedLength(decimals: decimals)) {
-                    NumberWriter.writeFixed(value, decimals: decimals, into: $0)
-                }
+        guard writesLocalized else {
+            cursor.write(maxCount: NumberWriter.maxShortestLength) { NumberWriter.writeShortest(value, into: $0) }
+            return
+        }
+        writeLocalized(count: NumberWriter.writeShortest(value, into: scratch), to: &cursor)
+    }
+
+    /// Writes a converted number with `--decimals` digits from its exact value: `scaled` is the
+    /// value times 10^N rounded, or NaN when the exact path left the text in `bigFixed`.
+    private func writeFixed(_ scaled: Double, column k: Int, record r: Int, to cursor: inout ByteCursor) {
+        let decimals = plan.options.decimals ?? 0
+        if scaled.isNaN {
+            guard let text = bigFixed[k][r] else { return }
+            if !writesLocalized {
+                cursor.write(maxCount: text.count) { $0.update(from: text, count: text.count); return text.count }
             } else {
-                cursor.write(maxCount: NumberWriter.maxShortestLength) { NumberWriter.writeShortest(value, into: $0) }
+                writeLocalized(count: text.withUnsafeBufferPointer { bytes in
+                    guard let base = bytes.baseAddress else { return 0 }
+                    scratch.update(from: base, count: min(bytes.count, 512))
+                    return min(bytes.count, 512)
+                }, to: &cursor)
             }
             return
         }
-        let count = decimals.map { NumberWriter.writeFixed(value, decimals: $0, into: scratch) }
-            ?? NumberWriter.writeShortest(value, into: scratch)
+        guard writesLocalized else {
+            cursor.write(maxCount: NumberWriter.maxFixedLength(decimals: decimals)) {
+                NumberWriter.writeScaledInteger(scaled, decimals: decimals, into: $0)
+            }
+            return
+        }
+        writeLocalized(count: NumberWriter.writeScaledInteger(scaled, decimals: decimals, into: scratch), to: &cursor)
+    }
+
+    /// Writes the `count` ASCII bytes of a number in `scratch` in `--output-locale`.
+    private func writeLocalized(count: Int, to cursor: inout ByteCursor) {
+        guard let conventions = plan.outputConventions else { return }
         let ascii = UnsafeRawBufferPointer(start: scratch, count: count)
         let localized = UnsafeMutablePointer<UInt8>.allocate(capacity: conventions.localizedCapacity(forASCIICount: count))
         defer { localized.deallocate() }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import UnitPipeCSV
+import UnitPipeNumbers
 
 /// Everything a `convert` run needs, as parsed from the command line (defaults as documented).
 public struct ConvertOptions: Sendable {
@@ -55,6 +56,8 @@ public struct ConvertOptions: Sendable {
     public var onError: OnError = .reject
     /// `--decimals N`; `nil` writes shortest round-trip digits.
     public var decimals: Int?
+    /// `--rounding`: how `--decimals` breaks ties (half to even by default).
+    public var rounding: DecimalRounding = .halfEven
     /// `--required`: an empty selected cell is the error `empty`.
     public var isRequired = false
     /// `--max-errors N`: stop once more than N rows have failed.

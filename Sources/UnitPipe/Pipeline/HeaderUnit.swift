@@ -57,9 +57,10 @@ public struct HeaderUnit: Sendable, Equatable {
             }
         }
         var candidates = bracketed + words.dropFirst().reversed()
-        // A header that is one word: a unit only as an exact catalog spelling of two or more characters (`km`, `kg`).
+        // A header that is one word: a unit only as a catalog symbol of two or more characters
+        // (`km`, `kg`; not the alias `us` of µs, not `m`).
         if bracketed.isEmpty, words.count == 1, let only = words.first, header[only].count >= 2,
-           (try? UnitCatalog.standard.unit(named: String(header[only]))) != nil {
+           (try? UnitCatalog.standard.unit(named: String(header[only])))?.symbol == String(header[only]) {
             candidates = [only]
         }
         for range in candidates {

@@ -27,6 +27,10 @@ public struct SniffReport: Sendable, Equatable {
         public var localeGuess: String?
         /// A unit named in the header (`distance_km`, `Temp (°F)`, `price_usd`), as a catalog symbol.
         public var unitGuess: String?
+        /// When the column's cells are units (`km`, `ft`, `USD`), `@COLUMN`-style: the column whose values they belong to.
+        public var unitColumnFor: String?
+        /// For a unit column: the base unit of its units' dimension (`m`), or the currency code for currencies.
+        public var unitColumnDimensionBase: String?
 
         /// `numeric / cells`, 0 for an empty column.
         public var numericShare: Double { cells == 0 ? 0 : Double(numeric) / Double(cells) }
@@ -41,6 +45,8 @@ public struct SniffReport: Sendable, Equatable {
     /// Data records sampled (complete records in the first 64 KiB).
     public var records: Int
     public var columns: [Column]
+    /// A `unitpipe convert` command line for the file (``suggestedCommand(path:)``), printed with the report when set.
+    public var command: String?
 }
 
 /// Reads the start of an input and describes it.
@@ -79,7 +85,41 @@ public enum Sniffer {
             if report.hasHeader { column.unitGuess = unitGuess(fromHeader: name) }
             report.columns.append(column)
         }
+        markUnitColumns(&report, rows: rows, of: batch)
         return report
+    }
+
+    /// Names the columns whose cells are units (`@COLUMN` style), each with the numeric column it
+    /// qualifies: the nearest one before it (else after it) that is numeric and names no unit itself.
+    private static func markUnitColumns(_ report: inout SniffReport, rows: [Int], of batch: RecordBatch) {
+        for field in report.columns.indices where report.columns[field].numeric == 0 && report.columns[field].cells > 0 {
+            var dimensions: [Dimension: Int] = [:]
+            var currencies = 0
+            var units = 0
+            for r in rows {
+                let text = String(decoding: ChunkProcessor.trimmed(batch.field(field, of: r)), as: UTF8.self)
+                guard !text.isEmpty else { continue }
+                if let unit = try? UnitCatalog.standard.unit(expression: text) {
+                    units += 1
+                    dimensions[unit.dimension, default: 0] += 1
+                } else if CurrencyCodes.code(for: text) != nil {
+                    units += 1
+                    currencies += 1
+                }
+            }
+            // Most cells must be units: a column of words holds a few by accident ('in', 'h', 'g').
+            guard units * 10 >= report.columns[field].cells * 9 else { continue }
+            let columns = report.columns
+            let isValue = { (c: Int) in columns[c].numericShare >= 0.5 && columns[c].unitGuess == nil && columns[c].unitColumnFor == nil }
+            guard let value = (stride(from: field - 1, through: 0, by: -1).first(where: isValue)
+                ?? (field + 1..<report.columns.count).first(where: isValue)) else { continue }
+            report.columns[field].unitColumnFor = report.columns[value].name
+            if currencies * 2 > units {
+                report.columns[field].unitColumnDimensionBase = "EUR"
+            } else if let dimension = dimensions.max(by: { $0.value < $1.value })?.key {
+                report.columns[field].unitColumnDimensionBase = UnitCatalog.standard.baseUnit(of: dimension)?.symbol
+            }
+        }
     }
 
     private static func lineEnding(of bytes: [UInt8]) -> String {
@@ -132,8 +172,13 @@ public enum Sniffer {
             switch parser.parse(cell) {
             case .number:
                 column.numeric += 1
-                for byte in cell where byte == UInt8(ascii: ",") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "'") || byte == 0x20 {
-                    separators[byte, default: 0] += 1
+                // A separator sits between digits: a leading or trailing space is padding, not grouping.
+                let digits = ChunkProcessor.trimmed(cell)
+                for i in digits.indices.dropFirst().dropLast() where isDigit(digits[i - 1]) && isDigit(digits[i + 1]) {
+                    let byte = digits[i]
+                    if byte == UInt8(ascii: ",") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "'") || byte == 0x20 {
+                        separators[byte, default: 0] += 1
+                    }
                 }
             case .failure(.ambiguousNumber):
                 column.ambiguous += 1
@@ -158,6 +203,8 @@ public enum Sniffer {
         return column
     }
 
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
     /// A representative locale for a pair of separators.
     static func localeGuess(decimal: String?, grouping: String?, indian: Bool) -> String? {
         switch (decimal, grouping) {
@@ -178,6 +225,48 @@ public enum Sniffer {
 }
 
 extension SniffReport {
+    /// A `unitpipe convert` command line that reads the file as sniffed: its delimiter, header and
+    /// locale, and a `-c` for every column whose header names a unit (`-c distance_km::km`) or
+    /// whose units are in another column (`-c value:@unit:m`), converting to the same unit or the
+    /// dimension's base unit — change each TO to the unit wanted. Currency columns are left out:
+    /// they need a rates file.
+    ///
+    /// - Parameter path: The input path as the user gave it; `nil` for standard input.
+    public func suggestedCommand(path: String?) -> String {
+        var words = ["unitpipe", "convert"]
+        if let path { words.append(path) }
+        let byExtension = path.flatMap { ConvertEngine.delimiter(forPath: $0) }
+        if delimiter != UInt8(ascii: ","), byExtension != delimiter {
+            words += ["-d", CSVDialect.name(ofDelimiter: delimiter)]
+        }
+        if quote == nil { words += ["--quote", "none"] }
+        if !hasHeader { words.append("--no-header") }
+        var specs: [String] = []
+        var locales: Set<String> = []
+        for column in columns {
+            if let unit = column.unitGuess, (try? UnitCatalog.standard.unit(named: unit)) != nil {
+                specs.append("\(column.name)::\(unit)")
+                if let locale = column.localeGuess { locales.insert(locale) }
+            }
+            if let value = column.unitColumnFor, let base = column.unitColumnDimensionBase,
+               (try? UnitCatalog.standard.unit(named: base)) != nil {
+                specs.append("\(value):@\(column.name):\(base)")
+                if let locale = columns.first(where: { $0.name == value })?.localeGuess { locales.insert(locale) }
+            }
+        }
+        locales.remove("C")
+        if locales.count == 1, let locale = locales.first { words += ["--locale", locale] }
+        if locales.count > 1 { words += ["--locale", "auto"] }
+        for spec in specs { words += ["-c", spec] }
+        return words.map(SniffReport.shellQuoted).joined(separator: " ")
+    }
+
+    /// `word` as one shell word: bare when it is plain, otherwise in single quotes.
+    static func shellQuoted(_ word: String) -> String {
+        let plain = word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-./:@#=+,%".contains($0)) }
+        return plain && !word.isEmpty ? word : "'" + word.map { $0 == "'" ? "'\\''" : String($0) }.joined() + "'"
+    }
+
     /// The report as one JSON object (documented in the README).
     public var json: String {
         var out = "{\"delimiter\": \(JSON.string(CSVDialect.name(ofDelimiter: delimiter) == "tab" ? "\t" : String(UnicodeScalar(delimiter))))"
@@ -190,9 +279,12 @@ extension SniffReport {
                 + "\"decimal_separator\": \(c.decimalSeparator.map(JSON.string) ?? "null"), "
                 + "\"grouping_separator\": \(c.groupingSeparator.map(JSON.string) ?? "null"), "
                 + "\"locale_guess\": \(c.localeGuess.map(JSON.string) ?? "null"), "
-                + "\"unit_guess\": \(c.unitGuess.map(JSON.string) ?? "null"), \"ambiguous\": \(c.ambiguous)}"
+                + "\"unit_guess\": \(c.unitGuess.map(JSON.string) ?? "null"), \"ambiguous\": \(c.ambiguous), "
+                + "\"unit_column_for\": \(c.unitColumnFor.map(JSON.string) ?? "null")}"
         }.joined(separator: ", ")
-        return out + "]}\n"
+        out += "]"
+        if let command { out += ", \"suggested_command\": \(JSON.string(command))" }
+        return out + "}\n"
     }
 
     /// The report as aligned text for people.
@@ -202,13 +294,14 @@ extension SniffReport {
         let rows = [["column", "numeric", "decimal", "grouping", "locale", "unit", "ambiguous"]] + columns.map { c in
             [c.name, c.cells == 0 ? "-" : "\(Int((c.numericShare * 100).rounded()))% of \(c.cells)",
              c.decimalSeparator ?? "-", c.groupingSeparator.map { $0 == " " ? "space" : $0 } ?? "-",
-             c.localeGuess ?? "-", c.unitGuess ?? "-", String(c.ambiguous)]
+             c.localeGuess ?? "-", c.unitGuess ?? c.unitColumnFor.map { "units of \($0)" } ?? "-", String(c.ambiguous)]
         }
         let widths = (0..<7).map { i in rows.map { $0[i].count }.max() ?? 0 }
         for row in rows {
             out += zip(row, widths).map { $0.0 + String(repeating: " ", count: $0.1 - $0.0.count) }
                 .joined(separator: "  ").trimmingTrailingSpaces() + "\n"
         }
+        if let command { out += "\nto convert (change each TO, after the last ':', to the unit you want):\n  \(command)\n" }
         return out
     }
 }

@@ -1,3 +1,5 @@
+import UnitPipeNumbers
+
 // Design note: correctly rounded x·S + O.
 //
 // S and O are exact rationals. Rounding S to one Double and computing
@@ -33,16 +35,23 @@
 // `ExactRounding` decides with big integers.
 
 /// The precomputed fast-path data of one source → target pair, plus its exact factors for the slow path.
-struct ConversionFactor: Sendable {
-    /// The exact scale `S`.
-    let scale: Rational
-    /// The exact offset `O`.
-    let offset: Rational
-    /// `S` rounded once, and the exact remainder rounded once.
+///
+/// A factor may fold powers of ten in: it evaluates `x·S·10^p + O·10^q`, which is how a cell's
+/// decimal exponent (`x` is then the cell's integer mantissa) and `--decimals N` reach the kernel
+/// (`DecimalFactorTable`). `scale` and `offset` are then the effective `S·10^p` and `O·10^q`
+/// when those fit a `Rational`, with `p = q = 0`; otherwise the original ones and the powers.
+package struct ConversionFactor: Sendable {
+    /// The exact scale `S` (times `10^scalePower`).
+    package let scale: Rational
+    /// The exact offset `O` (times `10^offsetPower`).
+    package let offset: Rational
+    /// The powers of ten that scale `scale` and `offset` when the products do not fit a `Rational`.
+    let scalePower: Int, offsetPower: Int
+    /// `S·10^p` rounded once, and the exact remainder rounded once.
     let scaleHi: Double, scaleLo: Double
     /// `scaleHi` split into two 26-bit halves for Dekker's product.
     let scaleHiHead: Double, scaleHiTail: Double
-    /// `O` rounded once, and the exact remainder rounded once.
+    /// `O·10^q` rounded once, and the exact remainder rounded once.
     let offsetHi: Double, offsetLo: Double
     /// The relative part of the error bound: 0 when S is a `Double` and O is zero, else 2^-100.
     let boundFactor: Double
@@ -58,26 +67,39 @@ struct ConversionFactor: Sendable {
     /// The absolute error bound that covers underflow in the products.
     private static let underflowBound: Double = 0x1p-1060
 
-    /// Prepares the pair `y = x·scale + offset`.
-    init(scale: Rational, offset: Rational) {
+    /// Prepares the pair `y = x·scale·10^scalePower + offset·10^offsetPower`.
+    init(scale originalScale: Rational, offset originalOffset: Rational, scalePower: Int = 0, offsetPower: Int = 0) {
+        let effectiveScale = originalScale.timesPowerOfTen(scalePower)
+        let effectiveOffset = originalOffset.timesPowerOfTen(offsetPower)
+        let scale: Rational, offset: Rational
+        if let effectiveScale, let effectiveOffset {
+            (scale, offset, self.scalePower, self.offsetPower) = (effectiveScale, effectiveOffset, 0, 0)
+        } else {
+            (scale, offset, self.scalePower, self.offsetPower) = (originalScale, originalOffset, scalePower, offsetPower)
+        }
         self.scale = scale
         self.offset = offset
-        let s = DoubleDouble(scale), o = DoubleDouble(offset)
+        let s = DoubleDouble(scale, timesPowerOfTen: self.scalePower), o = DoubleDouble(offset, timesPowerOfTen: self.offsetPower)
         (scaleHi, scaleLo, offsetHi, offsetLo) = (s.hi, s.lo, o.hi, o.lo)
         let gamma = s.hi * ConversionFactor.splitter
         scaleHiHead = gamma - (gamma - s.hi)
         scaleHiTail = s.hi - scaleHiHead
-        let isScaleExact = scale.exactDouble != nil
+        let isScaleExact = s.isExact && s.hi.isFinite
         boundFactor = isScaleExact && offset.isZero ? 0 : 0x1p-100
         isPlainProduct = isScaleExact && offset.isZero && s.hi.magnitude >= 1
-        let root = offset.negated.flatMap { $0.divided(by: scale) }
-        zeroInput = root?.exactDouble ?? .nan
-        let a = Rational(scale.numerator), b = Rational(scale.denominator)
-        let c = Rational(offset.numerator), d = Rational(offset.denominator)
         func small(_ x: Rational?) -> Double {
             guard let x, let value = x.exactDouble, value.magnitude < 0x1p53 else { return .nan }
             return value
         }
+        guard let effectiveScale, let effectiveOffset else {
+            zeroInput = .nan
+            midpointTerms = (.nan, .nan, .nan)
+            return
+        }
+        let root = effectiveOffset.negated.flatMap { $0.divided(by: effectiveScale) }
+        zeroInput = root?.exactDouble ?? .nan
+        let a = Rational(effectiveScale.numerator), b = Rational(effectiveScale.denominator)
+        let c = Rational(effectiveOffset.numerator), d = Rational(effectiveOffset.denominator)
         midpointTerms = (small(a.multiplied(by: d)), small(c.multiplied(by: b)), small(b.multiplied(by: d)))
     }
 
@@ -117,6 +139,61 @@ struct ConversionFactor: Sendable {
         return (isZero ? 0 : r, needsExact)
     }
 
+    /// `x·S + O` rounded to an integer by `tie`, evaluated in double-double, and whether that is certain.
+    ///
+    /// The evaluation is that of ``fastValue(_:)`` (the same bound `B` on the distance of `s + low`
+    /// from the exact value); the nearest integer `n` of `s + low` is certain when the exact value is
+    /// within half an integer of it, i.e. `|s − n + low| + B` stays below one half (with `2^-50` for
+    /// the rounding of that difference). Then the tie rule cannot matter. Values of magnitude 2^52
+    /// and more, and every tie, are left to the exact path. NaN passes through unflagged.
+    @inline(__always)
+    func fixedValue(_ x: Double, tie: DecimalRounding) -> (value: Double, needsExact: Bool) {
+        let p = x * scaleHi
+        let (e, t) = (ConversionFactor.twoProduct(x, scaleHi).error, x * scaleLo)
+        let (s, err) = ConversionFactor.twoSum(p, offsetHi)
+        let low = ((err + e) + t) + offsetLo
+        let r = s + low
+        guard !r.isNaN else { return (r, false) }
+        guard r.magnitude < 0x1p52 else { return (r, true) }
+        let n = tie == .halfEven ? r.rounded(.toNearestOrEven) : r.rounded(.toNearestOrAwayFromZero)
+        let distance = ((s - n) + low).magnitude
+        let bound = boundFactor * (p.magnitude + offsetHi.magnitude) + ConversionFactor.underflowBound + 0x1p-50
+        return (n, !(distance + bound < 0.5))
+    }
+
+    /// `x·S + O` rounded to an integer by `tie`, decided exactly without allocating when the
+    /// factor's terms are small (the midpoint test of ``exactValue(_:)`` against `n ± 1/2`), else `nil`.
+    ///
+    /// - Parameters:
+    ///   - x: The input, an integer of magnitude below 2^53.
+    ///   - candidate: ``fixedValue(_:tie:)``'s integer, within one half (plus the tiny bound) of the exact value.
+    ///   - tie: How a value halfway between two integers rounds.
+    func exactFixedValue(_ x: Double, candidate n: Double, tie: DecimalRounding) -> Double? {
+        let (ad, cb, bd) = midpointTerms
+        let safe = 0x1p-900...0x1p900
+        guard !(ad.isNaN || cb.isNaN || bd.isNaN), n.magnitude < 0x1p51, x == 0 || safe.contains(x.magnitude) else { return nil }
+        let (xad, xadError) = ConversionFactor.twoProduct(x, ad)
+        /// The sign of x·a·d + c·b − m·b·d: of the exact value minus `m`.
+        func sign(against m: Double) -> Double {
+            let (mbd, mbdError) = ConversionFactor.twoProduct(m, bd)
+            return ConversionFactor.exactSign(SIMD8(xad, xadError, cb, -mbd, -mbdError, 0, 0, 0))
+        }
+        /// The tie between `lower` and `lower + 1`.
+        func broken(_ lower: Double) -> Double {
+            switch tie {
+            case .halfEven: return lower.truncatingRemainder(dividingBy: 2) == 0 ? lower : lower + 1
+            case .halfUp: return lower + 0.5 > 0 ? lower + 1 : lower
+            }
+        }
+        let below = sign(against: n - 0.5)
+        if below < 0 { return n - 1 }
+        if below == 0 { return broken(n - 1) }
+        let above = sign(against: n + 0.5)
+        if above > 0 { return n + 1 }
+        if above == 0 { return broken(n) }
+        return n
+    }
+
     /// `true` when `O` is zero, so the kernel can use `fastLinearValue(_:)`.
     var isLinear: Bool { offset.isZero }
 
@@ -150,11 +227,13 @@ struct ConversionFactor: Sendable {
         let safe = 0x1p-900...0x1p900
         let (ad, cb, bd) = midpointTerms
         guard !(ad.isNaN || cb.isNaN || bd.isNaN), safe.contains(r.magnitude), x == 0 || safe.contains(x.magnitude) else {
-            return ExactRounding.value(x, scale: scale, offset: offset)
+            return ExactRounding.value(x, scale: scale, offset: offset, scalePower: scalePower, offsetPower: offsetPower)
         }
         // |V − (s + low)| ≤ B ≪ ulp, so V lies between the midpoints below and above r, give or take B.
         let below = r.nextDown, above = r.nextUp
         let (xad, xadError) = ConversionFactor.twoProduct(x, ad)
+        // An exact zero reached by cancellation: the sign of x·a·d + c·b.
+        if ConversionFactor.exactSign(SIMD8(xad, xadError, cb, 0, 0, 0, 0, 0)) == 0 { return 0 }
         let (rbd, rbdError) = ConversionFactor.twoProduct(r, bd)
         // The sign of x·a·d + c·b − (r + half)·b·d, i.e. of V minus the midpoint r + half.
         func signAgainstMidpoint(_ half: Double) -> Double {

@@ -111,9 +111,11 @@ extension FactorMatrix {
     ///
     /// The fast loop leaves a flagged element's input in place and sets its
     /// flag (a `UInt64`, the width of the values, so the loop vectorizes).
+    /// - Returns: How many values the exact path decided.
     @inline(__always)
-    private static func convertBlock(_ block: UnsafeMutablePointer<Double>, count: Int, flags: UnsafeMutablePointer<UInt64>,
-                                     factor: ConversionFactor) {
+    @discardableResult
+    static func convertBlock(_ block: UnsafeMutablePointer<Double>, count: Int, flags: UnsafeMutablePointer<UInt64>,
+                             factor: ConversionFactor) -> Int {
         var flagged: UInt64 = 0
         // Plain Doubles in locals: nothing the stores could alias, so nothing is reloaded per element.
         let (scaleHi, scaleLo, head, tail) = (factor.scaleHi, factor.scaleLo, factor.scaleHiHead, factor.scaleHiTail)
@@ -136,9 +138,12 @@ extension FactorMatrix {
                 flagged |= needsExact
             }
         }
-        guard flagged != 0 else { return }
+        guard flagged != 0 else { return 0 }
+        var exactCount = 0
         for i in 0..<count where flags[i] != 0 {
             block[i] = factor.exactValue(block[i])
+            exactCount += 1
         }
+        return exactCount
     }
 }

@@ -9,7 +9,7 @@ public struct FactorMatrix: Sendable {
     public let sources: [UnitDefinition]
     /// The target unit.
     public let target: UnitDefinition
-    let factors: [ConversionFactor]
+    package let factors: [ConversionFactor]
 
     /// Resolves every source unit against one target into double-double scale/offset entries (exact rationals rounded once).
     ///

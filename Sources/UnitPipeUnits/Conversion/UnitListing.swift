@@ -1,3 +1,5 @@
+import UnitPipeNumbers
+
 /// The text of `unitpipe units`: plain, aligned, stable.
 public enum UnitListing {
     /// The outcome of a listing: the text for standard output and the names that could not be resolved.

@@ -1,3 +1,5 @@
+import UnitPipeNumbers
+
 extension Rational {
     /// -1, 0 or 1 as the decimal `±digits · 10^exponent` is below, equal to or above this value, exactly.
     ///

@@ -3,14 +3,14 @@
 /// Limbs are 64-bit, least significant first, with no high zero limbs (zero is
 /// the empty array). Only the operations exact rounding needs are provided:
 /// multiplication, shifts, comparison, addition and subtraction.
-struct BigUInt: Comparable, Sendable {
-    private(set) var limbs: [UInt64]
+package struct BigUInt: Comparable, Sendable {
+    package private(set) var limbs: [UInt64]
 
-    init(_ value: UInt64) {
+    package init(_ value: UInt64) {
         limbs = value == 0 ? [] : [value]
     }
 
-    init(_ value: UInt128) {
+    package init(_ value: UInt128) {
         limbs = [UInt64(truncatingIfNeeded: value), UInt64(truncatingIfNeeded: value >> 64)]
         normalize()
     }
@@ -20,22 +20,22 @@ struct BigUInt: Comparable, Sendable {
         normalize()
     }
 
-    var isZero: Bool { limbs.isEmpty }
+    package var isZero: Bool { limbs.isEmpty }
 
     /// The number of significant bits (0 for zero).
-    var bitWidth: Int {
+    package var bitWidth: Int {
         guard let top = limbs.last else { return 0 }
         return limbs.count * 64 - top.leadingZeroBitCount
     }
 
     /// The low 64 bits.
-    var low64: UInt64 { limbs.first ?? 0 }
+    package var low64: UInt64 { limbs.first ?? 0 }
 
     private mutating func normalize() {
         while limbs.last == 0 { limbs.removeLast() }
     }
 
-    static func * (a: BigUInt, b: BigUInt) -> BigUInt {
+    package static func * (a: BigUInt, b: BigUInt) -> BigUInt {
         guard !a.isZero, !b.isZero else { return BigUInt(UInt64(0)) }
         var result = [UInt64](repeating: 0, count: a.limbs.count + b.limbs.count)
         for (i, x) in a.limbs.enumerated() {
@@ -52,7 +52,7 @@ struct BigUInt: Comparable, Sendable {
         return BigUInt(limbs: result)
     }
 
-    static func + (a: BigUInt, b: BigUInt) -> BigUInt {
+    package static func + (a: BigUInt, b: BigUInt) -> BigUInt {
         let count = max(a.limbs.count, b.limbs.count)
         var result = [UInt64](repeating: 0, count: count + 1)
         var carry = false
@@ -69,7 +69,7 @@ struct BigUInt: Comparable, Sendable {
     }
 
     /// `a - b`; requires `a >= b`.
-    static func - (a: BigUInt, b: BigUInt) -> BigUInt {
+    package static func - (a: BigUInt, b: BigUInt) -> BigUInt {
         precondition(a >= b, "BigUInt subtraction underflow")
         var result = a.limbs
         var borrow = false
@@ -83,7 +83,7 @@ struct BigUInt: Comparable, Sendable {
         return BigUInt(limbs: result)
     }
 
-    static func << (a: BigUInt, shift: Int) -> BigUInt {
+    package static func << (a: BigUInt, shift: Int) -> BigUInt {
         precondition(shift >= 0)
         guard !a.isZero, shift > 0 else { return a }
         let limbShift = shift / 64, bitShift = shift % 64
@@ -95,7 +95,7 @@ struct BigUInt: Comparable, Sendable {
         return BigUInt(limbs: result)
     }
 
-    static func >> (a: BigUInt, shift: Int) -> BigUInt {
+    package static func >> (a: BigUInt, shift: Int) -> BigUInt {
         precondition(shift >= 0)
         let limbShift = shift / 64, bitShift = shift % 64
         guard limbShift < a.limbs.count else { return BigUInt(UInt64(0)) }
@@ -109,11 +109,51 @@ struct BigUInt: Comparable, Sendable {
         return BigUInt(limbs: result)
     }
 
-    static func < (a: BigUInt, b: BigUInt) -> Bool {
+    package static func < (a: BigUInt, b: BigUInt) -> Bool {
         if a.limbs.count != b.limbs.count { return a.limbs.count < b.limbs.count }
         for i in stride(from: a.limbs.count - 1, through: 0, by: -1) where a.limbs[i] != b.limbs[i] {
             return a.limbs[i] < b.limbs[i]
         }
         return false
+    }
+
+    /// 10^`exponent` (≥ 0).
+    package static func powerOfTen(_ exponent: Int) -> BigUInt {
+        precondition(exponent >= 0)
+        var result = BigUInt(UInt64(1)), base = BigUInt(UInt64(10)), n = exponent
+        while n > 0 {
+            if n & 1 == 1 { result = result * base }
+            n >>= 1
+            if n > 0 { base = base * base }
+        }
+        return result
+    }
+
+    /// The quotient and remainder of `self / divisor` (long division, one bit at a time; for the slow path).
+    package func quotientAndRemainder(dividingBy divisor: BigUInt) -> (quotient: BigUInt, remainder: BigUInt) {
+        precondition(!divisor.isZero, "BigUInt division by zero")
+        if self < divisor { return (BigUInt(UInt64(0)), self) }
+        let shift = bitWidth - divisor.bitWidth
+        var remainder = self
+        var shifted = divisor << shift
+        var quotient = [UInt64](repeating: 0, count: shift / 64 + 1)
+        for bit in stride(from: shift, through: 0, by: -1) {
+            if !(remainder < shifted) {
+                remainder = remainder - shifted
+                quotient[bit / 64] |= 1 << UInt64(bit % 64)
+            }
+            shifted = shifted >> 1
+        }
+        return (BigUInt(limbs: quotient), remainder)
+    }
+
+    /// Divides by a one-limb divisor in place and returns the remainder.
+    package mutating func divide(by divisor: UInt64) -> UInt64 {
+        var remainder: UInt64 = 0
+        for i in stride(from: limbs.count - 1, through: 0, by: -1) {
+            (limbs[i], remainder) = divisor.dividingFullWidth((remainder, limbs[i]))
+        }
+        normalize()
+        return remainder
     }
 }
