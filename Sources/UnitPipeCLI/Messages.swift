@@ -139,9 +139,12 @@ enum Messages {
 
     /// The line after a run in which rows failed: how many, and where to look.
     static func outcomeLine(_ summary: RunSummary, errorsPath: String?) -> String {
-        var note = "\(summary.rowsRejected) of \(counted(summary.rowsIn, "row")) rejected"
-        if summary.rowsRejected == 0 { note = "some cells failed and were emptied (--on-error keep)" }
-        return note + (errorsPath.map { "; see \($0)" } ?? "; add -e FILE to see which and why")
+        var parts: [String] = []
+        if summary.rowsRejected > 0 || summary.cellsEmptied == nil {
+            parts.append("\(summary.rowsRejected) of \(counted(summary.rowsIn, "row")) rejected")
+        }
+        if let emptied = summary.cellsEmptied, emptied > 0 { parts.append("\(counted(emptied, "cell")) emptied (--on-error keep)") }
+        return parts.joined(separator: ", ") + (errorsPath.map { "; see \($0)" } ?? "; add -e FILE to see which and why")
     }
 
     static func render(_ error: UnitError) -> String {
@@ -149,6 +152,9 @@ enum Messages {
         case .unknownUnit(let name, let suggestion):
             return sentences("unknown unit '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""), "Run 'unitpipe units' to list the units")
         case .dimensionMismatch(let from, let fromDimension, let to, let toDimension):
+            if fromDimension.isReciprocal(of: toDimension) {
+                return "cannot convert from '\(from)' [\(fromDimension)] to '\(to)' [\(toDimension)]" + UnitError.reciprocalNote
+            }
             return "cannot convert from '\(from)' [\(fromDimension)] to '\(to)' [\(toDimension)]; FROM and TO must measure the same thing"
         case .factorOverflow(let from, let to):
             return "the exact factor from '\(from)' to '\(to)' does not fit in 128-bit integers; convert through an intermediate unit"

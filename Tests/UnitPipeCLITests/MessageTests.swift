@@ -16,6 +16,10 @@ struct MessageTests {
         (["units", "Gbps"], "unitpipe units: unknown unit 'Gbps'\n"),
         (["units", "kmh"], "unitpipe units: unknown unit 'kmh'; did you mean 'km/h'?\n"),
         (["units", "m", "s"], "unitpipe units: cannot convert from 'm' [length] to 's' [time]\n"),
+        // Fuel economy: mpg is mi/gal; L/100km is its reciprocal, which no factor converts.
+        (["units", "mpg"], "unitpipe units: unknown unit 'mpg'; did you mean 'mi/gal'?\n"),
+        (["units", "mi/gal", "L/km"],
+         "unitpipe units: cannot convert from 'mi/gal' [1/length^2] to 'L/km' [area]; they are reciprocal (y = S/x, as between mpg and L/100km), and a conversion here is a factor and an offset\n"),
         (["convert", "--quiett"], "unitpipe convert: unknown option '--quiett'; did you mean '--quiet'?\n" + convertUsage),
         (["convert", "--threads", "0"], "unitpipe convert: invalid value '0' for --threads: use a whole number from 1 to 256\n" + convertUsage),
         (["convert", "--threads", "1000"], "unitpipe convert: invalid value '1000' for --threads: use a whole number from 1 to 256\n" + convertUsage),
@@ -37,11 +41,18 @@ struct MessageTests {
         (["convert", "$D/in.csv", "-c", "d:km:m", "-o", "$D/out.csv", "--max-errors", "1"], "d\nx\ny\n", 2,
          "unitpipe convert: stopped: more than 1 row failed (--max-errors 1); the output was not written. See the error report (-e) for the failures\n"),
         (["convert", "$D/in.csv", "-c", "d:km:m", "-o", "$D/out.csv", "--quiet"], "d\nx\n", 1, ""),
+        // --on-error keep: emptied cells are counted with the rejected rows.
+        (["convert", "$D/in.csv", "-c", "d:km:m", "-c", "e:km:m", "-o", "$D/out.csv", "--on-error", "keep"], "d,e\nx,y\n1,2\n3\nz,4\n", 1,
+         "unitpipe convert: 1 of 4 rows rejected, 3 cells emptied (--on-error keep); add -e FILE to see which and why\n"),
+        (["convert", "$D/in.csv", "-c", "d:km:m", "-o", "$D/out.csv", "--on-error", "keep"], "d\nx\n1\n", 1,
+         "unitpipe convert: 1 cell emptied (--on-error keep); add -e FILE to see which and why\n"),
         (["convert", "$D/in.csv", "-c", "d:kmh:m/s", "-o", "$D/out.csv"], "d\n1\n", 2,
          "unitpipe convert: unknown unit 'kmh'; did you mean 'km/h'? Run 'unitpipe units' to list the units\n"),
         // The other side is a length: km/h (a speed) is not offered.
         (["convert", "$D/in.csv", "-c", "d:kmh:mi", "-o", "$D/out.csv"], "d\n1\n", 2,
          "unitpipe convert: unknown unit 'kmh'. Run 'unitpipe units' to list the units\n"),
+        (["convert", "$D/in.csv", "-c", "d:mi/gal:L/km", "-o", "$D/out.csv"], "d\n1\n", 2,
+         "unitpipe convert: cannot convert from 'mi/gal' [1/length^2] to 'L/km' [area]; they are reciprocal (y = S/x, as between mpg and L/100km), and a conversion here is a factor and an offset\n"),
         (["convert", "$D/in.csv", "-c", "d:Cal:J", "-o", "$D/out.csv"], "d\n1\n", 2,
          "unitpipe convert: unknown unit 'Cal'. Run 'unitpipe units' to list the units\n"),
         (["convert", "$D/in.csv", "-c", "d:km:milez", "-o", "$D/out.csv"], "d\n1\n", 2,
@@ -57,6 +68,19 @@ struct MessageTests {
         let result = try CLIHarness.run(arguments, files: ["in.csv": input])
         #expect(result.status == status)
         #expect(result.stderr == message)
+    }
+
+    @Test("--on-error keep: the summary counts the emptied cells")
+    func keptCellsInTheSummary() throws {
+        let result = try CLIHarness.run(["convert", "$D/in.csv", "-c", "d:km:m", "-c", "e:km:m", "-o", "$D/out.csv", "--on-error", "keep",
+                                         "--summary", "$D/s.json", "-q"], files: ["in.csv": "d,e\nx,y\n1,2\n3\nz,4\n"])
+        #expect(result.status == 1)
+        #expect(result.file("out.csv") == "d,e\n,\n1000,2000\n,4000\n")
+        let summary = try #require(result.file("s.json"))
+        #expect(summary.contains("\"rows_in\": 4, \"rows_out\": 3, \"rows_rejected\": 1, \"cells_emptied\": 3,"))
+        let reject = try CLIHarness.run(["convert", "$D/in.csv", "-c", "d:km:m", "-o", "$D/out.csv", "--summary", "$D/s.json", "-q"],
+                                        files: ["in.csv": "d\nx\n"])
+        #expect(reject.file("s.json")?.contains("cells_emptied") == false)
     }
 
     @Test("invalid_number names the likely cause and its fix", arguments: [

@@ -287,8 +287,9 @@ def concatenate(sources, target):
 def merge_summaries(summaries, seconds):
     """The summed summary: counts added, min/max combined, the worst status."""
     merged = dict(summaries[0])
-    for key in ("rows_in", "rows_out", "rows_rejected", "bytes_in"):
-        merged[key] = sum(s[key] for s in summaries)
+    for key in ("rows_in", "rows_out", "rows_rejected", "cells_emptied", "bytes_in"):
+        if key in merged:
+            merged[key] = sum(s.get(key, 0) for s in summaries)
     merged["seconds"] = seconds
     statuses = [s["status"] for s in summaries]
     merged["status"] = "failed" if "failed" in statuses else "rejected" if "rejected" in statuses else "ok"

@@ -47,6 +47,10 @@ public final class ConvertJob {
             if failure == nil, let closeFailure = engine.closeFailure { failure = closeFailure }
         }
         summary.seconds = (clock.now - started).seconds
+        if options.onError == .keep {
+            // Kept rows lose only their failed cells; a row that fails as a whole is rejected and empties none.
+            summary.cellsEmptied = summary.errorsByCode.filter { $0.key != .fieldCount && $0.key != .malformedCSV }.values.reduce(0, +)
+        }
         if let failure {
             summary.status = .failed
             summary.reason = failure.reason

@@ -43,6 +43,8 @@ public struct RunSummary: Sendable, Equatable {
     public var errorsByCode: [ErrorCode: Int] = [:]
     /// In shard mode (`--byte-range`): the bytes whose records the run processed, and the first one's numbers.
     public var byteRange: ResolvedByteRange?
+    /// With `--on-error keep`: the failed cells that were emptied in rows kept in the output; `nil` in the other modes.
+    public var cellsEmptied: Int?
     public var status = Status.ok
     public var reason: String?
 
@@ -63,6 +65,7 @@ public struct RunSummary: Sendable, Equatable {
         out += "\"status\": \(JSON.string(status.rawValue))"
         if let reason { out += ", \"reason\": \(JSON.string(reason))" }
         out += ", \"rows_in\": \(rowsIn), \"rows_out\": \(rowsOut), \"rows_rejected\": \(rowsRejected)"
+        if let cellsEmptied { out += ", \"cells_emptied\": \(cellsEmptied)" }
         out += ", \"bytes_in\": \(bytesIn), \"seconds\": \(JSON.number(seconds))"
         if let range = byteRange {
             out += ", \"byte_range\": {\"start\": \(range.start), \"end\": \(range.end), \"record\": \(range.record), \"line\": \(range.line)}"

@@ -38,6 +38,12 @@ public struct Dimension: Hashable, Sendable, CustomStringConvertible {
     /// The exponent of each base quantity.
     public let exponents: Exponents
 
+    /// `true` when one dimension is the other's reciprocal (`mi/gal` and `L/km`): no factor
+    /// converts between them, only `y = S/x`.
+    public func isReciprocal(of other: Dimension) -> Bool {
+        !exponents.isZero && exponents.adding(other.exponents)?.isZero == true
+    }
+
     /// Exponents over the seven SI base quantities, stored compactly.
     public struct Exponents: Hashable, Sendable {
         private var storage: SIMD16<Int8>

@@ -70,6 +70,10 @@ public struct UnitCatalog: Sendable {
     ///   - name: The unknown spelling.
     ///   - dimension: When the other side of a conversion settles it, only units of this dimension are offered.
     public func suggestion(for name: String, in dimension: Dimension? = nil) -> String? {
+        if let compound = UnitCatalog.compoundSpellings[name], let unit = try? unit(expression: compound),
+           dimension == nil || unit.dimension == dimension {
+            return compound
+        }
         for prefix in ["deg", "°"] {
             if let unit = lookUp(prefix + name), dimension == nil || unit.dimension == dimension {
                 return prefix == "deg" ? prefix + name : unit.symbol
@@ -98,6 +102,9 @@ public struct UnitCatalog: Sendable {
         }
         return best?.spelling
     }
+
+    /// Abbreviations of compound units, offered as the expression that writes them (`mpg` → `mi/gal`).
+    static let compoundSpellings = ["mpg": "mi/gal", "MPG": "mi/gal", "kmpl": "km/L", "kmh": "km/h"]
 
     /// `true` for aliases that are words (letters and underscores, three or more), which match case-insensitively.
     private static func isName(_ alias: String) -> Bool {

@@ -28,6 +28,7 @@ public enum UnitExpressionError: Error, Sendable, Equatable {
             "unknown unit '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case .unit(.dimensionMismatch(let from, let fromDimension, let to, let toDimension)):
             "cannot convert from '\(from)' [\(fromDimension)] to '\(to)' [\(toDimension)]"
+                + (fromDimension.isReciprocal(of: toDimension) ? UnitError.reciprocalNote : "")
         case .unit(.factorOverflow(let from, let to)):
             "the exact factor from '\(from)' to '\(to)' does not fit in 128-bit integers"
         case .noRate(let code):

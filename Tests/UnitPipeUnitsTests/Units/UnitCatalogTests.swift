@@ -20,7 +20,7 @@ import Testing
         // Case-only differences of short symbols are different units (a food Calorie is 1000 cal, kb a kilobit).
         ("Cal", nil), ("kb", nil), ("KM", nil), ("MBIT", nil),
         // One edit from a short symbol is another unit, not a typo: no 'cups', 'Pg', 'mg', 'dal'.
-        ("Gbps", nil), ("mpg", nil), ("kmh", "kmph"), ("x", nil), ("furlong", nil),
+        ("Gbps", nil), ("mpg", "mi/gal"), ("kmpl", "km/L"), ("kmh", "km/h"), ("x", nil), ("furlong", nil),
     ] as [(String, String?)])
     func unknown(name: String, suggestion: String?) {
         #expect(throws: UnitError.unknownUnit(name, suggestion: suggestion)) { try UnitCatalog.standard.unit(named: name) }
