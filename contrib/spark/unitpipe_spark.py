@@ -290,7 +290,7 @@ def merge_summaries(summaries, seconds):
     for key in ("rows_in", "rows_out", "rows_rejected", "cells_emptied", "bytes_in"):
         if key in merged:
             merged[key] = sum(s.get(key, 0) for s in summaries)
-    merged["seconds"] = seconds
+    merged["seconds"] = round(seconds, 3)
     statuses = [s["status"] for s in summaries]
     merged["status"] = "failed" if "failed" in statuses else "rejected" if "rejected" in statuses else "ok"
     columns = [dict(c) for c in summaries[0].get("columns", [])]
