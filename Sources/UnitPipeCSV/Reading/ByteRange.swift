@@ -72,9 +72,8 @@ extension RecordStartSearch {
             throw .cannotRead(path, error)
         }
         let magic = Array(buffer.prefix(n))
-        if (n >= 2 && magic[0] == 0x1F && magic[1] == 0x8B) || magic == [0x28, 0xB5, 0x2F, 0xFD] {
-            throw .compressedAtOffsets(path)
-        }
+        if n >= 2 && magic[0] == 0x1F && magic[1] == 0x8B { throw .compressedAtOffsets(path, "gzip") }
+        if magic == [0x28, 0xB5, 0x2F, 0xFD] { throw .compressedAtOffsets(path, "zstd") }
     }
 
     /// Finds record starts by parity, and by the record parser where parity cannot decide.
