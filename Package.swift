@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "UnitPipeCSVTests", dependencies: ["UnitPipeCSV", "TestSupport"]),
         .testTarget(name: "UnitPipeTests", dependencies: ["UnitPipe", "TestSupport"]),
         .testTarget(name: "UnitPipeCLITests", dependencies: ["UnitPipeCLI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["UnitPipeCLI", "UnitPipeTool"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["UnitPipeCLI", "UnitPipeTool", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

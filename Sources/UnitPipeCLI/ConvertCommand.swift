@@ -52,6 +52,7 @@ enum ConvertCommand {
             OptionSpec(["--reader"], value: "KIND", help: "split: lines without a quote are split directly, libcsv parses the rest; libcsv: libcsv parses every record (same records, slower)", default: "split"),
             OptionSpec(["--threads"], value: "N", help: "worker threads; the output is identical for every N", default: "the number of cores"),
             OptionSpec(["-q", "--quiet"], help: "no summary line and no warnings on standard error (errors are still printed)"),
+        ] + ShardArguments.options + [
             .help, .version,
         ],
         examples: [
@@ -89,6 +90,7 @@ enum ConvertCommand {
         } else if outcome.summary.status == .rejected, !isQuiet {
             Console.error("unitpipe convert: \(Messages.outcomeLine(outcome.summary, errorsPath: options.errorsPath))\n")
         }
+        if outcome.exitStatus == 1 { return try ShardArguments.exitOnRejects(arguments) }
         return outcome.exitStatus
     }
 
@@ -150,6 +152,8 @@ enum ConvertCommand {
         if let text = arguments.value("threads") {
             options.threads = try UsageValues.count(text, option: "--threads", minimum: 1, maximum: 256)
         }
+        try ShardArguments.apply(arguments, to: &options.shard, input: options.inputPath)
+        _ = try ShardArguments.exitOnRejects(arguments)
         return options
     }
 }

@@ -71,9 +71,17 @@ public final class RecordEngine {
     ///
     /// - Throws: `JobError.input` when reading fails, `.interrupted` on SIGINT/SIGTERM, and
     ///   whatever the job's commit throws.
-    public func run<Job: RecordJob>(_ head: InputHead, job: Job) throws(JobError) -> End {
-        bases.line += head.linesBeforeData
-        let chunks = head.dataChunks(chunkSize: chunkSize)
+    /// With `shard` (`--byte-range`), only the records of that range: read from its start, numbered from its record and line.
+    public func run<Job: RecordJob>(_ head: InputHead, job: Job, shard: ResolvedByteRange? = nil) throws(JobError) -> End {
+        let chunks: ChunkReader
+        if let shard {
+            bases = Bases(record: shard.record - 1, line: shard.line - 1)
+            head.source.restrict(to: shard.start..<shard.end)
+            chunks = ChunkReader(source: head.source, start: [], chunkSize: chunkSize)
+        } else {
+            bases.line += head.linesBeforeData
+            chunks = head.dataChunks(chunkSize: chunkSize)
+        }
         do {
             if threads <= 1 {
                 return try runSequentially(head, chunks: chunks, job: job)

@@ -36,6 +36,7 @@ public final class ConvertJob {
         var outputs: ConvertOutputs?
         var run: ConvertRun?
         var warnings: [JobWarning] = []
+        var shardRange: ResolvedByteRange?
         do throws(JobError) {
             do { try OutputPaths.check(input: options.inputPath, outputs: options.outputs) } catch { throw .outputPath(error) }
             do {
@@ -56,12 +57,14 @@ public final class ConvertJob {
             if let first = head.firstRecord {
                 if head.dialect.hasHeader && Sniffer.recordLooksLikeData(first) { warnings.append(.headerLooksLikeData(fields: first)) }
                 let plan = try JobPlan.make(options: options, head: head)
-                let header = head.dialect.hasHeader ? (input: first, output: plan.outputHeader(first)) : nil
+                let shard = try ConvertJob.resolveShard(options, head: head)
+                shardRange = shard
+                let header = head.dialect.hasHeader && options.shard.writesHeaders ? (input: first, output: plan.outputHeader(first)) : nil
                 let opened = try ConvertOutputs(options: options, dialect: head.dialect, header: header)
                 outputs = opened
                 let created = ConvertRun(plan: plan, outputs: opened)
                 run = created
-                try created.run(head)
+                try created.run(head, shard: shard)
             } else {
                 outputs = try ConvertOutputs(options: options, dialect: head.dialect, header: nil)
             }
@@ -71,6 +74,13 @@ public final class ConvertJob {
         if failure != nil, let signal = Interruption.signalNumber { failure = .interrupted(signal: signal) }
         if let run { summary = run.summary }
         if let source { summary.bytesIn = source.bytesRead }
+        if let range = shardRange {
+            // A shard accounts for its range, and the one at the first record for the bytes before
+            // it, so the shards' bytes_in add up to the file's.
+            let ownsHead = range.start == range.firstRecordStart && range.end > range.start
+            summary.bytesIn = range.end - range.start + (ownsHead ? range.start : 0)
+            summary.byteRange = range
+        }
         if let outputs, let closeFailure = outputs.close(failed: failure != nil), failure == nil { failure = closeFailure }
         summary.seconds = (clock.now - started).seconds
         if options.onError == .keep {
@@ -106,6 +116,21 @@ public final class ConvertJob {
         writeSummary(summary, to: path, failure: &failure)
     }
 
+    /// In shard mode, the records of the byte range (`--byte-range`), located in the file.
+    static func resolveShard(_ options: ConvertOptions, head: InputHead) throws(JobError) -> ResolvedByteRange? {
+        guard let requested = options.shard.byteRange, let path = options.inputPath else { return nil }
+        let bom = head.hasByteOrderMark ? InputHead.byteOrderMark.count : 0
+        let data = RecordPosition(
+            offset: bom + (head.dialect.hasHeader ? head.firstRecordByteCount : 0), record: 1, line: head.linesBeforeData + 1)
+        do {
+            return try RecordStartSearch.resolve(
+                path: path, requested: requested, firstRecord: options.shard.firstRecord, firstLine: options.shard.firstLine,
+                data: data, dialect: head.dialect, maxFieldSize: options.maxFieldSize)
+        } catch {
+            throw .input(error)
+        }
+    }
+
     private static func writeSummary(_ summary: RunSummary, to path: String, failure: inout JobError?) {
         do throws(OutputError) {
             let file = try ReportFile(path: path)
@@ -130,7 +155,7 @@ final class ConvertOutputs {
             output = try OutputFile(path: options.outputPath)
             if let path = options.errorsPath {
                 let report = try ReportFile(path: path)
-                ErrorReportFormat.writeHeader(to: report.buffer)
+                if options.shard.writesHeaders { ErrorReportFormat.writeHeader(to: report.buffer) }
                 self.report = report
             } else {
                 report = nil
@@ -190,14 +215,14 @@ final class ConvertRun: RecordJob {
     }
 
     /// Streams the records of `head`'s input through the engine; a closed output pipe ends the run quietly.
-    func run(_ head: InputHead) throws(JobError) {
+    func run(_ head: InputHead, shard: ResolvedByteRange?) throws(JobError) {
         let engine = RecordEngine(
             threads: plan.options.threads, chunkSize: plan.options.chunkSize, maxFieldSize: plan.options.maxFieldSize,
             failureLimit: plan.failureLimit, reader: plan.options.reader)
         defer { foldColumns() }
         let end: RecordEngine.End
         do {
-            end = try engine.run(head, job: self)
+            end = try engine.run(head, job: self, shard: shard)
         } catch .output(.closedPipe) {
             return
         }

@@ -91,6 +91,9 @@ public struct ConvertOptions: Sendable {
     /// `--rates-date`: the date to take from an ECB history file (default: the newest).
     public var ratesDate: String?
 
+    /// Shard mode (`--byte-range` and its companions); by default the whole input.
+    public var shard = ShardSettings()
+
     public init() {}
 
     /// The number of online processors (`sysconf(_SC_NPROCESSORS_ONLN)`).

@@ -1,3 +1,4 @@
+import UnitPipeCSV
 import UnitPipeNumbers
 
 /// What a run did: the counts of DESIGN §5, written as JSON with `--summary`.
@@ -40,6 +41,8 @@ public struct RunSummary: Sendable, Equatable {
     public var seconds = 0.0
     public var columns: [Column] = []
     public var errorsByCode: [ErrorCode: Int] = [:]
+    /// In shard mode (`--byte-range`): the bytes whose records the run processed, and the first one's numbers.
+    public var byteRange: ResolvedByteRange?
     /// With `--on-error keep`: the failed cells that were emptied in rows kept in the output; `nil` in the other modes.
     public var cellsEmptied: Int?
     public var status = Status.ok
@@ -64,6 +67,9 @@ public struct RunSummary: Sendable, Equatable {
         out += ", \"rows_in\": \(rowsIn), \"rows_out\": \(rowsOut), \"rows_rejected\": \(rowsRejected)"
         if let cellsEmptied { out += ", \"cells_emptied\": \(cellsEmptied)" }
         out += ", \"bytes_in\": \(bytesIn), \"seconds\": \(seconds.isFinite ? NumberWriter.fixed(seconds, decimals: 3) : "null")"
+        if let range = byteRange {
+            out += ", \"byte_range\": {\"start\": \(range.start), \"end\": \(range.end), \"record\": \(range.record), \"line\": \(range.line)}"
+        }
         out += ", \"columns\": ["
         out += columns.map { column in
             "{\"name\": \(JSON.string(column.name)), \"from\": \(JSON.string(column.from)), "

@@ -11,6 +11,8 @@ public final class InputSource {
     private let descriptor: FileDescriptor
     /// Bytes read so far, as stored (compressed bytes for compressed input).
     public private(set) var bytesRead = 0
+    /// With `restrict(to:)`: the next offset to read and the end of the window.
+    private var window: (next: Int, end: Int)?
     /// The stored size when the input is a regular file, else `nil` (a pipe, a terminal).
     public let storedSize: Int?
     /// How the input is stored; settled by the first read.
@@ -67,11 +69,31 @@ public final class InputSource {
     /// The name used in messages: the path, or `standard input`.
     public var displayName: String { path ?? "standard input" }
 
+    /// From now on reads bytes `range` of the file — with `pread(2)`, from its lower bound — and
+    /// then reports the end of input: the records of one shard (`--byte-range`; the file is not
+    /// compressed, and what the head read ahead is dropped).
+    public func restrict(to range: Range<Int>) {
+        window = (range.lowerBound, range.upperBound)
+        head = []
+        headOffset = 0
+    }
+
     /// Reads up to `buffer.count` decoded bytes; 0 means end of input.
     ///
     /// - Throws: `InputError.refused` for a format unitpipe does not read (first read only),
     ///   `.corrupt`/`.truncated` for a damaged compressed stream, `.cannotRead` from read(2).
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
+        if let (next, end) = window {
+            do {
+                let n = try descriptor.read(
+                    into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<min(buffer.count, max(0, end - next))]), atOffset: next)
+                window = (next + n, end)
+                bytesRead += n
+                return n
+            } catch {
+                throw .cannotRead(displayName, error)
+            }
+        }
         if state == .undetected { try detect() }
         if headOffset < head.count {
             let n = min(buffer.count, head.count - headOffset)

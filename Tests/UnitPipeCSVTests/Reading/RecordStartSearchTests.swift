@@ -145,3 +145,35 @@ struct RecordStartSearchTests {
         #expect(result.anomaly == ParityAnomaly(offset: offset, line: line, kind: kind))
     }
 }
+
+@Suite("Byte ranges to records")
+struct ByteRangeTests {
+    @Test("any cut gives exactly the records that start in it, stray quotes or not (the parser decides there)")
+    func anyCut() throws {
+        for seed in UInt64(7000)...7060 {
+            var random = SplitMix64(state: seed)
+            let bytes = randomCSV(&random, records: random.next(in: 1...40), delimiter: 0x2C, strays: seed % 2 == 0)
+            let dialect = CSVDialect(delimiter: 0x2C, quote: 0x22, hasHeader: false)
+            let expected = parserRecordStarts(bytes, dialect: dialect)
+            let path = NSTemporaryDirectory() + "unitpipe-range-\(UUID().uuidString).csv"
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            func truth(_ offset: Int) -> Int { expected.firstIndex { $0.offset >= offset } ?? expected.count }
+            for _ in 0..<12 {
+                let a = random.next(bytes.count + 1)
+                let b = a + random.next(bytes.count + 1 - a)
+                let range = try RecordStartSearch.resolve(
+                    path: path, requested: a..<b, firstRecord: nil, firstLine: nil,
+                    data: RecordPosition(offset: 0, record: 1, line: 1), dialect: dialect, maxFieldSize: 1 << 20)
+                let first = truth(a)
+                let last = max(first, truth(b))
+                let startOffset = first < expected.count ? expected[first].offset : bytes.count
+                let endOffset = last < expected.count ? expected[last].offset : bytes.count
+                #expect(range.start == startOffset && range.end == (first == last ? startOffset : endOffset), "seed \(seed) \(a)..<\(b): \(range)")
+                if first < last {
+                    #expect(range.record == first + 1 && range.line == expected[first].line, "seed \(seed) \(a)..<\(b): \(range)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `spark-submit` and `java` on PATH, or why the Spark test cannot run.
+let sparkMissing: String? = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    func onPath(_ name: String) -> Bool {
+        path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+    }
+    if !onPath("spark-submit") { return "spark-submit not found (pip install pyspark, or scripts/install-deps --spark)" }
+    if !onPath("java") && ProcessInfo.processInfo.environment["JAVA_HOME"] == nil {
+        return "java not found (apt-get install default-jre-headless, or scripts/install-deps --spark)"
+    }
+    return nil
+}()
+
+@Suite("Spark driver, end to end")
+struct SparkEndToEndTests {
+    @Test(
+        "local[2] over a directory and a big planned file gives the single-machine bytes",
+        .enabled(if: sparkMissing == nil, "skipped: \(sparkMissing ?? "")"))
+    func localMode() throws {
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let inputs = dir.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        var random = SplitMix64(state: 12)
+        // Three small files (whole tasks) in a directory, then one file big enough to be planned.
+        var files: [URL] = []
+        for name in ["a.csv", "b.csv", "c.csv"] {
+            let file = inputs.appendingPathComponent(name)
+            try Data(randomExport(&random, rows: random.next(in: 10...40), strays: false, plainHeader: true)).write(to: file)
+            files.append(file)
+        }
+        let big = dir.appendingPathComponent("big.csv")
+        try Data(randomExport(&random, rows: 1500, strays: false, plainHeader: true)).write(to: big)
+        files.append(big)
+        let options = ["convert", "-c", "km:km:mi", "-c", "temp:degC:degF"]
+        let out = dir.appendingPathComponent("out")
+        let spark = Process()
+        spark.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        spark.arguments = [
+            "spark-submit", "--master", "local[2]", "--conf", "spark.ui.enabled=false",
+            UnitPipeRunner.packageRoot.appendingPathComponent("contrib/spark/unitpipe_spark.py").path,
+            "--output", out.path, "--split-size", "8K", "--unitpipe", UnitPipeRunner.binary.path, inputs.path, big.path, "--",
+        ] + options
+        let log = Pipe()
+        spark.standardError = log
+        spark.standardOutput = Pipe()
+        let collected = ErrorCollector(log.fileHandleForReading)
+        try spark.run()
+        spark.waitUntilExit()
+        let stderr = String(decoding: collected.wait(), as: UTF8.self)
+        #expect(spark.terminationStatus == 1, "driver log:\n\(stderr.suffix(3000))")
+
+        // The single-machine runs, file by file: the header once, then each file's rows.
+        var output = Data(), report = Data(), rejects = Data()
+        var totals = SummaryTotals()
+        for (k, file) in files.enumerated() {
+            let result = try UnitPipeRunner.run(
+                [options[0], file.path] + options.dropFirst()
+                    + ["-o", "o.csv", "-e", "e.csv", "-r", "r.csv", "--summary", "s.json", "--quiet"], in: dir)
+            #expect(result.status <= 1)
+            for (name, header, target) in [
+                ("o.csv", "id,note,km,temp\n", 0), ("e.csv", "record,line,column,value,code,message\n", 1), ("r.csv", "id,note,km,temp\n", 2),
+            ] {
+                var bytes = try Data(contentsOf: dir.appendingPathComponent(name))
+                if k > 0 {
+                    #expect(bytes.starts(with: Data(header.utf8)), "\(file.lastPathComponent) \(name)")
+                    bytes.removeFirst(header.utf8.count)
+                }
+                if target == 0 { output += bytes } else if target == 1 { report += bytes } else { rejects += bytes }
+            }
+            totals.add(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("s.json"))) as? [String: Any] ?? [:])
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        let parts = names.filter { $0.hasPrefix("part-") }
+        #expect(parts.count > files.count, "the big file was split: \(names)")
+        #expect(names == ["_SUCCESS", "errors.csv"] + parts + ["rejects.csv", "summary.json"])
+        let joined = try parts.reduce(into: Data()) { $0 += try Data(contentsOf: out.appendingPathComponent($1)) }
+        #expect(joined == output)
+        #expect(try Data(contentsOf: out.appendingPathComponent("errors.csv")) == report)
+        #expect(try Data(contentsOf: out.appendingPathComponent("rejects.csv")) == rejects)
+        var merged = SummaryTotals()
+        merged.add(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("summary.json"))) as? [String: Any] ?? [:])
+        #expect(merged == totals)
+    }
+}
