@@ -7,7 +7,7 @@ enum ConvertCommand {
     static let spec = CommandSpec(
         name: "convert",
         abstract: "Convert columns between units; every failed row is reported.",
-        usage: "[INPUT] [-c NAME:FROM:TO[=NEWNAME|=+NEWNAME] …] [options]",
+        usage: "[INPUT] [-c NAME:FROM:TO[:N][=NEWNAME|=+NEWNAME] …] [options]",
         discussion: """
             INPUT is a CSV or TSV file; absent or '-' reads standard input. Output goes to standard output
             unless -o is given. Without -c the file is rewritten normalized (dialect kept, minimal quoting,
@@ -20,8 +20,11 @@ enum ConvertCommand {
             header's unit part is then rewritten to TO (distance_mi). FROM may also be @COLUMN (each
             row's unit is in that column, which is rewritten to TO) or * (each cell carries its unit,
             '5.3 km', 'US$ 5'; *km gives a default for cells without one). =NEWNAME renames the column;
-            =+NEWNAME keeps the original and adds the converted column after it. Converted numbers are
-            written with the shortest digits that read back to the same double; empty cells stay empty.
+            =+NEWNAME keeps the original and adds the converted column after it; :N writes the column with
+            exactly N fraction digits (amount:USD:EUR:2). A value is converted from the exact decimal of
+            its text and rounded once: to the nearest double, written with the shortest digits that read
+            back to it (-273.15 degC is -459.67 degF), or to N digits from the exact value; empty cells
+            stay empty.
             """,
         options: [
             OptionSpec(["-c", "--column"], value: "SPEC", help: "convert column(s) NAME from unit FROM (empty: named by the header) to unit TO, optionally renaming or keeping the original", repeatable: true),
@@ -40,6 +43,7 @@ enum ConvertCommand {
             OptionSpec(["--quote"], value: "C", help: "quote character, or 'none' for files without quoting", default: "\""),
             OptionSpec(["--no-header"], help: "the first record is data; columns are named #1, #2, …"),
             OptionSpec(["--decimals"], value: "N", help: "write converted numbers with exactly N fraction digits (0-20), rounded once from the exact value", default: "shortest round-trip digits"),
+            OptionSpec(["--notation"], value: "MODE", help: "auto: exponent notation below 1e-6 and from 1e16 (1.5e-07); plain: never (0.00000015), for DECIMAL columns", default: "auto"),
             OptionSpec(["--rounding"], value: "MODE", help: "how --decimals breaks ties: half-even (2.665 -> 2.66) or half-up, away from zero (2.665 -> 2.67)", default: "half-even"),
             OptionSpec(["--required"], help: "an empty cell in a converted column is the error 'empty'", default: "empty stays empty"),
             OptionSpec(["--max-errors"], value: "N", help: "stop (exit 2) once more than N rows have failed", default: "no limit"),
@@ -87,6 +91,22 @@ enum ConvertCommand {
         return outcome.exitStatus
     }
 
+    /// `--decimals`, `--output-locale` and `--rounding` shape converted numbers: with nothing to
+    /// convert (no `-c`) or, for `--rounding`, no `--decimals`, they would be silently ignored.
+    static func checkNumberOutput(_ options: ConvertOptions, _ arguments: ParsedArguments) throws(UsageError) {
+        if options.columns.isEmpty {
+            for option in ["decimals", "output-locale", "notation", "rounding"] {
+                if let text = arguments.value(option) {
+                    throw .invalidValue(option: "--" + option, value: text,
+                                        reason: "it formats converted columns and none is selected; add -c NAME:FROM:TO")
+                }
+            }
+        }
+        if options.decimals == nil, !options.columns.contains(where: { $0.decimals != nil }), let text = arguments.value("rounding") {
+            throw .invalidValue(option: "--rounding", value: text, reason: "it says how --decimals rounds; add --decimals N (or :N to a -c)")
+        }
+    }
+
     static func makeOptions(_ arguments: ParsedArguments) throws(UsageError) -> ConvertOptions {
         var options = ConvertOptions()
         options.inputPath = arguments.positionals.first
@@ -108,6 +128,9 @@ enum ConvertCommand {
             options.onError = try UsageValues.choice(text, option: "--on-error", as: ConvertOptions.OnError.self)
         }
         if let text = arguments.value("decimals") { options.decimals = try UsageValues.count(text, option: "--decimals", maximum: 20) }
+        if let text = arguments.value("notation") {
+            options.notation = try UsageValues.choice(text, option: "--notation", as: ConvertOptions.Notation.self)
+        }
         if let text = arguments.value("rounding") {
             options.rounding = try UsageValues.choice(text, option: "--rounding", as: DecimalRounding.self)
         }
@@ -121,6 +144,7 @@ enum ConvertCommand {
         if let text = arguments.value("reader") {
             options.reader = try UsageValues.choice(text, option: "--reader", as: ReaderKind.self)
         }
+        try checkNumberOutput(options, arguments)
         if let text = arguments.value("threads") {
             options.threads = try UsageValues.count(text, option: "--threads", minimum: 1, maximum: 256)
         }

@@ -123,6 +123,8 @@ enum Messages {
             return "=NEWNAME renames one column, but '\(name)' selects several; give each column its own -c to rename it"
         case .keepNeedsName:
             return "=+ keeps the original column and needs a name for the converted one (=+NEWNAME); it may be left out only when the header names the unit (distance_km::mi=+)"
+        case .badDecimals(let digits):
+            return "'\(digits)' fraction digits: :N takes 0 to 20 (amount:USD:EUR:2)"
         }
     }
 

@@ -202,3 +202,55 @@ extension NumberWriter {
     /// Eight ASCII zeros as one little-endian word.
     static var asciiZeros: UInt64 { 0x3030_3030_3030_3030 }
 }
+
+extension NumberWriter {
+    /// Bytes ``writeShortestPlain(_:into:)`` may write at most (`-0.` and 323 zeros before the 17
+    /// digits of the smallest subnormal, or 309 integer digits).
+    public static let maxPlainLength: Int = 352
+
+    /// Writes the shortest round-trip digits of `value` in plain notation, never with an exponent
+    /// (`1e+22` is `10000000000000000000000`, `1.5e-07` is `0.00000015`); returns the byte count.
+    ///
+    /// The digits are those of ``writeShortest(_:into:)``; only their layout differs outside
+    /// 1e-6 ≤ |x| < 1e16.
+    /// - Parameters:
+    ///   - value: The number to write.
+    ///   - buffer: Memory for at least ``maxPlainLength`` bytes.
+    /// - Returns: The number of bytes written.
+    public static func writeShortestPlain(_ value: Double, into buffer: UnsafeMutablePointer<UInt8>) -> Int {
+        let count = writeShortest(value, into: buffer)
+        guard value.isFinite, count > 4, buffer[count - 4] == UInt8(ascii: "e") || buffer[count - 5] == UInt8(ascii: "e") else {
+            return count
+        }
+        return layOutPlain(buffer, count: count)
+    }
+
+    /// Rewrites exponent notation in `buffer[0..<count]` (`-1.25e-07`) in plain notation.
+    @inline(never)
+    static func layOutPlain(_ buffer: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
+        var digits: [UInt8] = []
+        var index = 0
+        let isNegative = buffer[0] == UInt8(ascii: "-")
+        if isNegative { index = 1 }
+        while buffer[index] != UInt8(ascii: "e") {
+            if buffer[index] != UInt8(ascii: ".") { digits.append(buffer[index]) }
+            index += 1
+        }
+        let isExponentNegative = buffer[index + 1] == UInt8(ascii: "-")
+        var exponent = 0
+        for i in (index + 2)..<count { exponent = exponent * 10 + Int(buffer[i] - UInt8(ascii: "0")) }
+        if isExponentNegative { exponent = -exponent }
+        // The number of integer digits: the first digit is the units digit times 10^exponent.
+        let point = exponent + 1
+        var text: [UInt8] = isNegative ? [UInt8(ascii: "-")] : []
+        if point <= 0 {
+            text += [UInt8(ascii: "0"), UInt8(ascii: ".")] + [UInt8](repeating: UInt8(ascii: "0"), count: -point) + digits
+        } else if point >= digits.count {
+            text += digits + [UInt8](repeating: UInt8(ascii: "0"), count: point - digits.count)
+        } else {
+            text += digits[..<point] + [UInt8(ascii: ".")] + digits[point...]
+        }
+        buffer.update(from: text, count: text.count)
+        return text.count
+    }
+}

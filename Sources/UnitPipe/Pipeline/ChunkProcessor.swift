@@ -99,8 +99,12 @@ final class ChunkProcessor: @unchecked Sendable {
     private var exactRows = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     /// Whether numbers are written in `--output-locale` (checked once, not per cell).
     private let writesLocalized: Bool
+    /// Whether shortest digits are written without exponent notation (`--notation plain`).
+    private let writesPlain: Bool
     /// Whether converted numbers are written with `--decimals`.
     private let writesFixed: Bool
+    /// Per conversion, its fraction digits (`:N`, else `--decimals`), `nil` for shortest digits.
+    private let decimalsOf: [Int?]
     /// How many values the exact slow paths decided since the processor was made.
     private(set) var exactCount = 0
     /// This worker's unit resolvers (per-row and in-cell units), each caching the strings it has seen.
@@ -144,15 +148,17 @@ final class ChunkProcessor: @unchecked Sendable {
         targetSymbols = plan.conversions.map { Array($0.target.symbol.utf8) }
         bigFixed = plan.conversions.map { _ in [:] }
         writesLocalized = plan.outputConventions != nil
-        writesFixed = plan.options.decimals != nil
-        let decimals = plan.options.decimals
+        writesPlain = plan.options.notation == .plain
+        let decimalsOf = plan.conversions.map { $0.spec.decimals ?? plan.options.decimals }
+        self.decimalsOf = decimalsOf
+        writesFixed = decimalsOf.contains { $0 != nil }
         let tie = plan.options.rounding
         decimalTables = plan.conversions.map { conversion in
             guard case .fixed(let matrix) = conversion.source else { return nil }
             return DecimalFactorTable(matrix: matrix)
         }
-        fixedTables = plan.conversions.map { conversion in
-            guard let decimals, case .fixed(let matrix) = conversion.source else { return nil }
+        fixedTables = plan.conversions.indices.map { k in
+            guard let decimals = decimalsOf[k], case .fixed(let matrix) = plan.conversions[k].source else { return nil }
             return DecimalFactorTable(matrix: matrix, decimals: decimals, tie: tie)
         }
     }
@@ -230,7 +236,7 @@ final class ChunkProcessor: @unchecked Sendable {
         problems.deallocate()
         outcomes.deallocate()
         capacity = max(count, 1024)
-        fixedValues = plan.conversions.map { _ in plan.options.decimals == nil ? nil : .allocate(capacity: capacity) }
+        fixedValues = decimalsOf.map { $0 == nil ? nil : .allocate(capacity: capacity) }
         exactRows = .allocate(capacity: capacity)
         values = plan.conversions.map { _ in .allocate(capacity: capacity) }
         codes = plan.conversions.map { _ in .allocate(capacity: capacity) }
@@ -349,7 +355,7 @@ final class ChunkProcessor: @unchecked Sendable {
             // Per-row units: the tables grow with the resolver's matrix.
             if decimalTables[k] == nil { decimalTables[k] = DecimalFactorTable(matrix: matrix) }
             decimalTables[k]?.extend(to: matrix)
-            if let decimals = plan.options.decimals {
+            if let decimals = decimalsOf[k] {
                 if fixedTables[k] == nil { fixedTables[k] = DecimalFactorTable(matrix: matrix, decimals: decimals, tie: plan.options.rounding) }
                 fixedTables[k]?.extend(to: matrix)
             }
@@ -430,7 +436,7 @@ final class ChunkProcessor: @unchecked Sendable {
 
     /// Decides row `r`'s fixed output exactly, from the cell's text, into `bigFixed`.
     private func decideFixed(_ k: Int, record r: Int, of batch: RecordBatch) {
-        guard let decimals = plan.options.decimals, let (decimal, factor) = exactInput(k, record: r, of: batch) else { return }
+        guard let decimals = decimalsOf[k], let (decimal, factor) = exactInput(k, record: r, of: batch) else { return }
         fixedValues[k]?[r] = .nan
         guard let (isNegative, magnitude) = ExactRounding.integer(decimal, scale: factor.scale, offset: factor.offset,
                                                                   scalePower: decimals, offsetPower: decimals,
@@ -566,17 +572,28 @@ final class ChunkProcessor: @unchecked Sendable {
     /// Writes a converted number's shortest digits, normalized or in `--output-locale`.
     @inline(__always)
     private func writeNumber(_ value: Double, to cursor: inout ByteCursor) {
-        guard writesLocalized else {
+        guard writesLocalized || writesPlain else {
             cursor.write(maxCount: NumberWriter.maxShortestLength) { NumberWriter.writeShortest(value, into: $0) }
             return
         }
-        writeLocalized(count: NumberWriter.writeShortest(value, into: scratch), to: &cursor)
+        writeOther(value, to: &cursor)
+    }
+
+    /// ``writeNumber(_:to:)`` with `--notation plain` or `--output-locale`.
+    @inline(never)
+    private func writeOther(_ value: Double, to cursor: inout ByteCursor) {
+        if !writesLocalized {
+            cursor.write(maxCount: NumberWriter.maxPlainLength) { NumberWriter.writeShortestPlain(value, into: $0) }
+            return
+        }
+        let count = writesPlain ? NumberWriter.writeShortestPlain(value, into: scratch) : NumberWriter.writeShortest(value, into: scratch)
+        writeLocalized(count: count, to: &cursor)
     }
 
     /// Writes a converted number with `--decimals` digits from its exact value: `scaled` is the
     /// value times 10^N rounded, or NaN when the exact path left the text in `bigFixed`.
     private func writeFixed(_ scaled: Double, column k: Int, record r: Int, to cursor: inout ByteCursor) {
-        let decimals = plan.options.decimals ?? 0
+        let decimals = decimalsOf[k] ?? 0
         if scaled.isNaN {
             guard let text = bigFixed[k][r] else { return }
             if !writesLocalized {

@@ -3,7 +3,8 @@
 // comma list of those (`a,b,#5`), all sharing one FROM:TO. FROM may be empty
 // when the header names the unit (`distance_km::mi`); the header's unit part
 // is then rewritten to TO (`distance_mi`) unless `=NEWNAME` says otherwise.
-// Parsing needs no header; `expand` settles the columns against it.
+// `NAME:FROM:TO:N` writes the column with exactly N fraction digits (as `--decimals N` does
+// for every column). Parsing needs no header; `expand` settles the columns against it.
 
 import UnitPipeUnits
 
@@ -40,13 +41,17 @@ public struct ColumnSpec: Sendable, Equatable {
     public var newName: String?
     /// `=+NEWNAME`: the original column stays as it is and the converted one is added after it, named `newName`.
     public var keepsOriginal: Bool
+    /// `:N`: this column's fraction digits, instead of `--decimals`.
+    public var decimals: Int?
 
-    public init(column: Reference, from: String, to: String, newName: String? = nil, keepsOriginal: Bool = false) {
+    public init(column: Reference, from: String, to: String, newName: String? = nil, keepsOriginal: Bool = false,
+                decimals: Int? = nil) {
         self.column = column
         self.from = from
         self.to = to
         self.newName = newName
         self.keepsOriginal = keepsOriginal
+        self.decimals = decimals
     }
 
     /// Why a `-c` value does not parse.
@@ -65,16 +70,26 @@ public struct ColumnSpec: Sendable, Equatable {
         case renameOfSeveral(String)
         /// `=+` without a name, for a column whose FROM is given (so the header cannot be rewritten).
         case keepNeedsName
+        /// A fourth part of digits that is no count of fraction digits 0…20.
+        case badDecimals(String)
     }
 
-    /// Parses `NAME:FROM:TO[=NEWNAME]` (or `=+NEWNAME`, which keeps the original column).
+    /// Parses `NAME:FROM:TO[:N][=NEWNAME]` (or `=+NEWNAME`, which keeps the original column).
     ///
     /// Units never contain `:` or `=`, so the spec splits on `:` into exactly three parts (a
     /// column whose name holds `:` is selected by position); `NEWNAME` is everything after the
     /// first `=` of the last part. FROM may be empty (the header names the unit).
     public static func parse(_ text: String) throws(ParseError) -> ColumnSpec {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        var parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count >= 3 else { throw .tooFewParts }
+        var decimals: Int?
+        if parts.count == 4, !parts[2].contains("="),
+           case let digits = parts[3].prefix(while: { $0 != "=" }), !digits.isEmpty, digits.allSatisfy(\.isASCII),
+           digits.allSatisfy(\.isNumber) {
+            guard digits.count <= 2, let n = Int(digits), n <= 20 else { throw .badDecimals(String(digits)) }
+            decimals = n
+            parts = [parts[0], parts[1], parts[2] + parts[3].dropFirst(digits.count)]
+        }
         guard parts.count == 3 else { throw .tooManyParts(extra: parts.count - 3) }
         let name = String(parts[0])
         let from = String(parts[1])
@@ -100,7 +115,7 @@ public struct ColumnSpec: Sendable, Equatable {
         let column = try Reference.parseSelection(name)
         if newName != nil, case .list = column { throw .renameOfSeveral(name) }
         if newName != nil, case .range = column { throw .renameOfSeveral(name) }
-        return ColumnSpec(column: column, from: from, to: to, newName: newName, keepsOriginal: keepsOriginal)
+        return ColumnSpec(column: column, from: from, to: to, newName: newName, keepsOriginal: keepsOriginal, decimals: decimals)
     }
 }
 

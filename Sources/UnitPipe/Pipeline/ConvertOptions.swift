@@ -58,6 +58,16 @@ public struct ConvertOptions: Sendable {
     public var decimals: Int?
     /// `--rounding`: how `--decimals` breaks ties (half to even by default).
     public var rounding: DecimalRounding = .halfEven
+    /// `--notation`: `plain` never writes exponent notation (for loads into DECIMAL columns).
+    public var notation: Notation = .auto
+
+    /// How shortest digits are laid out.
+    public enum Notation: String, Sendable, CaseIterable {
+        /// Plain for 1e-6 ≤ |x| < 1e16, exponent notation outside (`1.5e-07`).
+        case auto
+        /// Always plain (`0.00000015`, `10000000000000000000000`).
+        case plain
+    }
     /// `--required`: an empty selected cell is the error `empty`.
     public var isRequired = false
     /// `--max-errors N`: stop once more than N rows have failed.

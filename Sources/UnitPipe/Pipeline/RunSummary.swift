@@ -63,7 +63,7 @@ public struct RunSummary: Sendable, Equatable {
         if let reason { out += ", \"reason\": \(JSON.string(reason))" }
         out += ", \"rows_in\": \(rowsIn), \"rows_out\": \(rowsOut), \"rows_rejected\": \(rowsRejected)"
         if let cellsEmptied { out += ", \"cells_emptied\": \(cellsEmptied)" }
-        out += ", \"bytes_in\": \(bytesIn), \"seconds\": \(JSON.number(seconds))"
+        out += ", \"bytes_in\": \(bytesIn), \"seconds\": \(seconds.isFinite ? NumberWriter.fixed(seconds, decimals: 3) : "null")"
         out += ", \"columns\": ["
         out += columns.map { column in
             "{\"name\": \(JSON.string(column.name)), \"from\": \(JSON.string(column.from)), "
