@@ -97,7 +97,7 @@ final class ConvertEngine {
     static func delimiter(forPath path: String?) -> UInt8? {
         guard let path else { return nil }
         let lower = path.lowercased()
-        for suffix in [".tsv", ".tab", ".tsv.gz", ".tab.gz"] where lower.hasSuffix(suffix) {
+        for suffix in [".tsv", ".tab", ".tsv.gz", ".tab.gz", ".tsv.zst", ".tab.zst"] where lower.hasSuffix(suffix) {
             return UInt8(ascii: "\t")
         }
         return nil

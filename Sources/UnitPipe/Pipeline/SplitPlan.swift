@@ -65,6 +65,8 @@ public struct SplitPlan: Sendable, Equatable {
             let head = try Head.read(
                 input, delimiter: options.delimiter, quote: options.quoting.byte, hasHeader: options.hasHeader,
                 locale: options.locale, path: options.inputPath)
+            // Offsets in a compressed file are not offsets in its text.
+            if input.compression != .none { throw JobError.input(.compressedAtOffsets(options.inputPath, input.compression.rawValue)) }
             var plan = SplitPlan(
                 path: options.inputPath, fileSize: size, splitsRequested: options.splits, dialect: head.dialect,
                 headerEnd: size, ranges: [], anomaly: nil, bytesScanned: 0, seconds: 0)

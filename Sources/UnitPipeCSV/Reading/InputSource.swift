@@ -1,10 +1,43 @@
-/// Where the input bytes come from: a file or standard input, read with `read(2)` in large blocks.
+// Where the input bytes come from: a file or standard input, read with read(2) in large blocks.
+// The first read settles what the bytes are (InputFormat.swift): gzip and zstd are decoded as
+// they stream, through a 256 KiB block of stored bytes; archives we do not read, UTF-16/UTF-32
+// text and binary data are refused before any byte reaches the CSV reader. A compressed stream
+// must end cleanly: one that stops inside a member or frame is an error, never a short input.
+
+/// The input of a run: decoded bytes, with the count of bytes as stored.
 public final class InputSource {
     /// The path read, or `nil` for standard input.
     public let path: String?
     private let descriptor: FileDescriptor
-    /// Bytes read so far, as stored.
+    /// Bytes read so far, as stored (compressed bytes for compressed input).
     public private(set) var bytesRead = 0
+    /// The stored size when the input is a regular file, else `nil` (a pipe, a terminal).
+    public let storedSize: Int?
+    /// How the input is stored; settled by the first read.
+    public private(set) var compression = InputCompression.none
+
+    private enum State {
+        /// Nothing read yet: the first read looks at the first bytes.
+        case undetected
+        case reading
+        case finished
+    }
+
+    private var state = State.undetected
+    private var decoder: StreamDecoder?
+    /// Stored bytes waiting for the decoder, `raw[rawStart..<rawEnd]`.
+    private var raw = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+    private var rawStart = 0
+    private var rawEnd = 0
+    private var isRawExhausted = false
+    /// Decoded bytes read ahead to check the text, handed out before anything else.
+    private var head: [UInt8] = []
+    private var headOffset = 0
+
+    /// Stored bytes read per read(2) call for compressed input.
+    static let rawBlockSize = 1 << 18
+    /// Decoded bytes examined for a byte order mark or NUL bytes before the first is handed out.
+    static let headSize = 1 << 16
 
     /// Opens `path` (`nil` or `-` for standard input).
     public init(path: String?) throws(InputError) {
@@ -20,10 +53,12 @@ public final class InputSource {
             descriptor = .standardInput
             self.path = nil
         }
+        storedSize = descriptor.regularFileSize
     }
 
     deinit {
         if path != nil { try? descriptor.close() }
+        raw.deallocate()
     }
 
     /// The descriptor, for positioned reads of a regular file (plans and byte ranges).
@@ -32,14 +67,123 @@ public final class InputSource {
     /// The name used in messages: the path, or `standard input`.
     public var displayName: String { path ?? "standard input" }
 
-    /// Reads up to `buffer.count` bytes; 0 means end of input.
+    /// Reads up to `buffer.count` decoded bytes; 0 means end of input.
+    ///
+    /// - Throws: `InputError.refused` for a format unitpipe does not read (first read only),
+    ///   `.corrupt`/`.truncated` for a damaged compressed stream, `.cannotRead` from read(2).
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
-        do {
-            let n = try descriptor.read(into: buffer)
-            bytesRead += n
+        if state == .undetected { try detect() }
+        if headOffset < head.count {
+            let n = min(buffer.count, head.count - headOffset)
+            head.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[headOffset..<(headOffset + n)])) }
+            headOffset += n
+            if headOffset == head.count { head = [] }
             return n
+        }
+        return try readDecoded(into: buffer)
+    }
+
+    /// Looks at the first bytes: sets up a decoder, or refuses the input.
+    private func detect() throws(InputError) {
+        state = .reading
+        raw = .allocate(byteCount: InputSource.rawBlockSize, alignment: 16)
+        // At least the longest magic number, unless the input is shorter.
+        while rawEnd < 8 && !isRawExhausted { try readRaw() }
+        let stored = UnsafeRawBufferPointer(rebasing: raw[0..<rawEnd])
+        if let refused = RefusedFormat.detectArchive(stored) { throw .refused(displayName, refused) }
+        if let compression = InputCompression.detect(stored) {
+            self.compression = compression
+            do {
+                switch compression {
+                case .gzip: decoder = try GzipDecoder()
+                case .zstd: decoder = try ZstdDecoder()
+                case .none: break
+                }
+            } catch {
+                throw .corrupt(displayName, compression.rawValue, error.reason)
+            }
+        }
+        // Decoded text: its first bytes must not be UTF-16/UTF-32 or binary.
+        var filled = 0
+        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: InputSource.headSize, alignment: 16)
+        defer { scratch.deallocate() }
+        while filled < scratch.count {
+            let n = try readDecoded(into: UnsafeMutableRawBufferPointer(rebasing: scratch[filled...]))
+            if n == 0 { break }
+            filled += n
+        }
+        head = Array(UnsafeRawBufferPointer(rebasing: scratch[0..<filled]))
+        if let refused = RefusedFormat.detectText(UnsafeRawBufferPointer(rebasing: scratch[0..<filled])) {
+            throw .refused(displayName, refused)
+        }
+    }
+
+    /// Reads stored bytes into `raw` after what is there (moving what is left to the front first).
+    private func readRaw() throws(InputError) {
+        if rawStart > 0 {
+            raw.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[rawStart..<rawEnd]))
+            rawEnd -= rawStart
+            rawStart = 0
+        }
+        do {
+            let n = try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[rawEnd...]))
+            if n == 0 { isRawExhausted = true }
+            rawEnd += n
+            bytesRead += n
         } catch {
-            throw InputError.cannotRead(displayName, error)
+            throw .cannotRead(displayName, error)
+        }
+    }
+
+    /// Reads decoded bytes past the head: stored bytes as they are, or through the decoder.
+    private func readDecoded(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
+        guard buffer.count > 0, state != .finished else { return 0 }
+        guard let decoder else {
+            // Not compressed: what detection read first, then straight from the descriptor.
+            if rawStart < rawEnd {
+                let n = min(buffer.count, rawEnd - rawStart)
+                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[rawStart..<(rawStart + n)]))
+                rawStart += n
+                return n
+            }
+            if isRawExhausted { return 0 }
+            do {
+                let n = try descriptor.read(into: buffer)
+                bytesRead += n
+                if n == 0 { isRawExhausted = true }
+                return n
+            } catch {
+                throw .cannotRead(displayName, error)
+            }
+        }
+        while true {
+            if rawStart == rawEnd && !isRawExhausted { try readRaw() }
+            let result: (consumed: Int, produced: Int, isAtEnd: Bool)
+            do {
+                result = try decoder.decode(UnsafeRawBufferPointer(rebasing: raw[rawStart..<rawEnd]), into: buffer)
+            } catch {
+                throw .corrupt(displayName, compression.rawValue, "\(error.reason) (within the first \(bytesRead) bytes)")
+            }
+            rawStart += result.consumed
+            if result.produced > 0 { return result.produced }
+            if rawStart == rawEnd && isRawExhausted {
+                guard result.isAtEnd else { throw .truncated(displayName, compression.rawValue, bytesRead) }
+                state = .finished
+                return 0
+            }
+            if result.consumed == 0 && rawEnd - rawStart == raw.count {
+                throw .corrupt(displayName, compression.rawValue, "the decoder made no progress")
+            }
+            if result.consumed == 0 && !isRawExhausted { try readRaw() }
+        }
+    }
+}
+
+extension DecodeError {
+    /// The library's reason.
+    var reason: String {
+        switch self {
+        case .corrupt(let reason), .cannotStart(let reason): return reason
         }
     }
 }
@@ -49,6 +193,14 @@ public enum InputError: Error, Sendable, Equatable {
     case cannotOpen(String, SystemError)
     case cannotRead(String, SystemError)
     case isDirectory(String)
+    /// The input is in a format unitpipe does not read (a bzip2/xz/zip archive, UTF-16, binary).
+    case refused(String, RefusedFormat)
+    /// The compressed stream (`gzip`, `zstd`) is damaged: the library's reason.
+    case corrupt(String, String, String)
+    /// The compressed stream ends inside a member or frame, after this many stored bytes.
+    case truncated(String, String, Int)
     /// A pipe or device where a file read at offsets is needed (`plan`, `--byte-range`).
     case notRegularFile(String)
+    /// A compressed file (`gzip`, `zstd`) where a file read at offsets is needed.
+    case compressedAtOffsets(String, String)
 }
