@@ -118,6 +118,10 @@ final class ChunkProcessor: @unchecked Sendable {
     /// Rows of the current batch already counted into the stats.
     private var statsCursor = 0
     private let writer: CSVWriter
+    /// Rejected rows are written in the input's dialect.
+    private let rejectsWriter: CSVWriter
+    /// `false` with another output delimiter: a plain row's bytes cannot be copied as they are.
+    private let copiesPlainRows: Bool
     private let conversionOfField: UnsafeMutablePointer<Int>
     /// The fields written differently from the input (converted cells, unit columns), in order.
     private let rewrittenFields: [Int]
@@ -129,6 +133,8 @@ final class ChunkProcessor: @unchecked Sendable {
         parser = RecordParser(dialect: plan.dialect, maxFieldSize: plan.options.maxFieldSize, reader: plan.options.reader)
         columns = Array(repeating: ColumnStats(), count: plan.conversions.count)
         writer = plan.writer
+        rejectsWriter = plan.rejectsWriter
+        copiesPlainRows = plan.writer.delimiter == plan.dialect.delimiter
         conversionOfField = .allocate(capacity: max(1, plan.columnCount))
         for f in 0..<plan.columnCount {
             // ≥ 0: converted by that conversion; -1: passes through; ≤ -2: unit column of conversion -2 - k.
@@ -502,10 +508,10 @@ final class ChunkProcessor: @unchecked Sendable {
     /// target unit, the rest verbatim.
     @inline(__always)
     private func writeRow(_ r: Int, of batch: RecordBatch, to cursor: inout ByteCursor) {
-        let delimiter = plan.dialect.delimiter
+        let delimiter = writer.delimiter
         let rowStart = cursor.count
         let firstField = batch.firstField(of: r)
-        if batch.isPlain(r) {
+        if copiesPlainRows && batch.isPlain(r) {
             // The fields as stored, delimiters included, are the output: copy each run of
             // unchanged fields with its delimiters, and write the rewritten ones in between.
             let last = plan.columnCount - 1
@@ -548,7 +554,7 @@ final class ChunkProcessor: @unchecked Sendable {
             }
         }
         if cursor.count == rowStart { writer.writeEmptyRecordMark(to: &cursor) }
-        cursor.append(UInt8(ascii: "\n"))
+        writer.appendLineEnd(to: &cursor)
     }
 
     /// Writes field `f` of row `r`, one that is not copied: the converted number (nothing for a
@@ -646,7 +652,7 @@ final class ChunkProcessor: @unchecked Sendable {
         } else {
             outcomes[r] = RowOutcome.rejected
             if batch.problem(of: r) != .fieldTooLarge {
-                rejects.withCursor { writer.writeRecord(r, of: batch, to: &$0) }
+                rejects.withCursor { rejectsWriter.writeRecord(r, of: batch, to: &$0) }
             }
         }
         if let budget = plan.failureBudget {

@@ -67,7 +67,7 @@ final class ConvertEngine {
                 return column
             }
             chunkReader = ChunkReader(source: input, start: start, chunkSize: max(1, options.chunkSize))
-            try openOutputs(dialect: dialect, header: dialect.hasHeader ? (first.fields, renamed(first.fields, plan)) : nil)
+            try openOutputs(dialect: dialect, header: dialect.hasHeader ? (first.fields, renamed(first.fields, plan)) : nil, writer: plan.writer)
         } catch let error as InputError {
             throw .input(error)
         } catch let error as OutputError {
@@ -142,7 +142,8 @@ final class ConvertEngine {
         ColumnSpec.outputNames(names, plan.conversions.map(\.spec), fields: plan.conversions.map(\.field))
     }
 
-    private func openOutputs(dialect: CSVDialect, header: (input: [String], output: [String])?) throws(OutputError) {
+    /// Opens the outputs; with `writer` (the input has records) writes the BOM (`--bom`) and the headers.
+    private func openOutputs(dialect: CSVDialect, header: (input: [String], output: [String])?, writer: CSVWriter? = nil) throws(OutputError) {
         let file = try OutputFile(path: options.outputPath)
         output = file
         if let path = options.errorsPath {
@@ -151,12 +152,12 @@ final class ConvertEngine {
             self.report = report
         }
         if let path = options.rejectsPath { rejectsFile = try ReportFile(path: path) }
-        guard let header else { return }
-        let writer = CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote)
+        guard let writer else { return }
         let buffer = ByteBuffer()
-        writer.writeRecord(header.output, to: buffer)
+        if options.writesBOM { buffer.append("\u{FEFF}") }
+        if let header { writer.writeRecord(header.output, to: buffer) }
         try file.write(buffer)
-        if let rejectsFile { writer.writeRecord(header.input, to: rejectsFile.buffer) }
+        if let header, let rejectsFile { CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote).writeRecord(header.input, to: rejectsFile.buffer) }
     }
 
     // MARK: Running
