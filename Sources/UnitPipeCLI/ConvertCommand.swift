@@ -51,7 +51,7 @@ enum ConvertCommand {
             OptionSpec(["--rounding"], value: "MODE", help: "how --decimals breaks ties: half-even (2.665 -> 2.66) or half-up, away from zero (2.665 -> 2.67)", default: "half-even"),
             OptionSpec(["--required"], help: "an empty cell in a converted column is the error 'empty'", default: "empty stays empty"),
             OptionSpec(["--max-errors"], value: "N", help: "stop (exit 2) once more than N rows have failed", default: "no limit"),
-            OptionSpec(["--max-field-size"], value: "SIZE", help: "longest field in bytes (K, M, G suffixes); a longer one is malformed_csv", default: "64M"),
+            OptionSpec(["--max-field-size"], value: "SIZE", help: "longest field in bytes (K, M, G suffixes), also of a record's fields (9 bytes counted per field after the first); a longer one is malformed_csv", default: "64M"),
             OptionSpec(["--reader"], value: "KIND", help: "split: lines without a quote are split directly, libcsv parses the rest; libcsv: libcsv parses every record (same records, slower)", default: "split"),
             OptionSpec(["--threads"], value: "N", help: "worker threads; the output is identical for every N", default: "the number of cores"),
             OptionSpec(["-q", "--quiet"], help: "no summary line and no warnings on standard error (errors are still printed)"),

@@ -651,7 +651,7 @@ final class ChunkProcessor: @unchecked Sendable {
             outcomes[r] = RowOutcome.writtenWithErrors
         } else {
             outcomes[r] = RowOutcome.rejected
-            if batch.problem(of: r) != .fieldTooLarge {
+            if !batch.problem(of: r).isTruncated {
                 rejects.withCursor { rejectsWriter.writeRecord(r, of: batch, to: &$0) }
             }
         }
@@ -750,14 +750,22 @@ final class ChunkProcessor: @unchecked Sendable {
     }
 
     private func rowError(_ code: ErrorCode, record r: Int, of batch: RecordBatch, index: Int) -> CellError {
-        var value = batch.strings(of: r).joined(separator: String(UnicodeScalar(plan.dialect.delimiter)))
-        if value.utf8.count > 256 { value = String(decoding: value.utf8.prefix(256), as: UTF8.self) + "…" }
+        // The record's first 256 bytes as read (its fields joined by the delimiter), however many fields it has.
+        var bytes: [UInt8] = []
+        for f in 0..<batch.fieldCount(of: r) where bytes.count <= 256 {
+            if f > 0 { bytes.append(plan.dialect.delimiter) }
+            bytes += batch.field(f, of: r).prefix(257 - bytes.count)
+        }
+        var value = String(decoding: bytes.prefix(256), as: UTF8.self)
+        if bytes.count > 256 { value += "…" }
         let message: String
         switch batch.problem(of: r) {
         case .unterminatedQuote:
             message = "the quoted field opened on this line is never closed, so the rest of the input was read into it; close the quote (or double a quote inside the field)"
         case .fieldTooLarge:
             message = "a field is longer than --max-field-size (\(plan.options.maxFieldSize) bytes), probably an unterminated quote; fix the quoting or raise --max-field-size"
+        case .recordTooLarge:
+            message = "the record is longer than --max-field-size (\(plan.options.maxFieldSize) bytes, counting \(RecordBatch.bytesCountedPerField) bytes for each field after the first): \(batch.fieldCount(of: r)) fields were kept; fix the file or raise --max-field-size"
         case .textAfterQuote:
             message = "text follows the closing quote of a field (as in '\"ab\" ,1'), so the record is not converted; quote the whole field or remove its quotes"
         case .none:

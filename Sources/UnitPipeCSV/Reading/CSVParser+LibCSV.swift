@@ -133,11 +133,19 @@ final class LibCSVParser {
         // Without CSV_STRICT_FINI csv_fini reports no error; a failure would be a libcsv defect.
         let status = csv_fini(parser, fieldParsed, recordParsed, storage)
         if status != CSV_SUCCESS { storage.pointee.pendingProblem = .fieldTooLarge }
+        releaseLargeBuffer()
     }
 
     /// `true` while the parser is inside a quoted field (libcsv's FIELD_BEGUN state with `quoted` set).
     var isInsideQuotedField: Bool {
         parser.pointee.quoted != 0 && parser.pointee.pstate == LibCSVState.fieldBegun
+    }
+
+    /// Frees libcsv's field buffer when a large field has left it over 1 MiB (`csv_free`, which
+    /// frees only the buffer; libcsv allocates a new one when the next field needs it), so a
+    /// record's large field is not held a third time while it is written out. Between records only.
+    func releaseLargeBuffer() {
+        if parser.pointee.entry_size > 1 << 20 && parser.pointee.entry_pos == 0 { csv_free(parser) }
     }
 
     /// Bytes of the field libcsv is still accumulating.

@@ -21,20 +21,18 @@ struct PlainLineSplitter {
     /// The delimiter, libcsv's quote byte (NUL with `--quote none`: libcsv then treats NUL as a
     /// quote) and the bytes that count as spaces for the plain test (see SpaceTrimCheck.swift).
     private let classes: unitpipe_byte_classes
-    private let maxLineLength: Int
     /// Arena bytes reserved at a time: a line longer than this reserves again.
     private static let reserveStep = 1024
 
-    /// Creates a splitter for a dialect; lines longer than `maxFieldSize` are left to libcsv
-    /// (which marks an oversized field).
-    init(delimiter: UInt8, quote: UInt8?, maxFieldSize: Int) {
+    /// Creates a splitter for a dialect; lines over the record budget (RecordStorage.recordBudgetEnd)
+    /// are left to libcsv's path, which marks them.
+    init(delimiter: UInt8, quote: UInt8?) {
         self.delimiter = delimiter
         let space = UInt8(ascii: " ")
         let tab = UInt8(ascii: "\t")
         classes = unitpipe_byte_classes(
             delimiter: delimiter, quote: quote ?? 0,
             space0: delimiter == space ? tab : space, space1: delimiter == tab ? space : tab)
-        maxLineLength = maxFieldSize
     }
 
     /// How a line that the splitter took ends.
@@ -46,7 +44,7 @@ struct PlainLineSplitter {
     /// Stores the line at the start of `bytes` as one record starting on `line` and returns where
     /// its first CR or LF is; a line holding only its line end stores nothing (a blank line).
     /// Returns `nil`, leaving `storage` unchanged, when the line holds a quote byte before its
-    /// end, is longer than the longest field, or does not end within `bytes`.
+    /// end, is over the record budget, or does not end within `bytes`.
     @inline(__always)
     func split(
         _ bytes: UnsafeRawBufferPointer, line: Int, into storage: UnsafeMutablePointer<RecordStorage>
@@ -54,7 +52,9 @@ struct PlainLineSplitter {
         guard let source = bytes.baseAddress else { return nil }
         let count = bytes.count
         let byteStart = storage.pointee.byteCount
-        var fieldCount = storage.pointee.fieldCount
+        let fieldStart = storage.pointee.fieldCount
+        var fieldCount = fieldStart
+        let budgetEnd = storage.pointee.recordBudgetEnd
         // Positions next to which a space or tab makes the record non-plain: delimiters and the
         // line's edges. `edgeCarry` is 1 when the byte before the block is one (the line start is).
         var edgeCarry: UInt64 = 1
@@ -67,7 +67,8 @@ struct PlainLineSplitter {
         var fieldEnds = storage.pointee.fieldEnds
         while true {
             if offset >= reservedUpTo {
-                if offset > maxLineLength { return nil }
+                // Over the record budget (see RecordStorage.recordBudgetEnd): libcsv's path marks it.
+                if byteStart + offset + fieldCount * RecordStorage.fieldCost > budgetEnd { return nil }
                 storage.pointee.reserve(
                     bytes: byteStart + offset + Self.reserveStep + 32, fields: fieldCount + Self.reserveStep + 16)
                 reservedUpTo = offset + Self.reserveStep
@@ -116,8 +117,10 @@ struct PlainLineSplitter {
             }
             if terminator >= 0 {
                 let length = offset + terminator
-                if length > maxLineLength { return nil }
                 if length > 0 {
+                    if storage.pointee.storedSize(adding: length) + (fieldCount - fieldStart) * RecordStorage.fieldCost > budgetEnd {
+                        return nil
+                    }
                     let end = byteStart + length
                     fieldEnds[fieldCount] = end
                     storage.pointee.bytes[end] = delimiter

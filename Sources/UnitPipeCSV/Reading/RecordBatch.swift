@@ -34,6 +34,10 @@ struct RecordStorage {
     var pendingProblem = RecordProblem.none
     /// Longest field accepted; longer fields are truncated and their record marked.
     var maxFieldSize: Int
+    /// Where the open record's budget ends, in `storedSize` terms: a record may hold
+    /// `maxFieldSize` bytes, counting a separator and `fieldCost` per field after the first.
+    /// Fields past it are dropped and the record marked, so memory is bounded for any record.
+    var recordBudgetEnd = 0
     /// The start of an oversized field whose bytes libcsv was told to drop; it stands in for the field.
     var oversizedFieldPrefix: [UInt8]? = nil
     /// Whether the piece being parsed holds no quote and no trimmable space (SpaceTrimCheck).
@@ -46,22 +50,23 @@ struct RecordStorage {
         byteCapacity = 1 << 20
         fieldCapacity = 1 << 14
         recordCapacity = 1 << 12
-        bytes = .allocate(capacity: byteCapacity)
-        fieldEnds = .allocate(capacity: fieldCapacity)
-        recordEnds = .allocate(capacity: recordCapacity)
-        recordLines = .allocate(capacity: recordCapacity)
-        recordProblems = .allocate(capacity: recordCapacity)
-        recordIsPlain = .allocate(capacity: recordCapacity)
+        bytes = PlainBuffer.allocate(UInt8.self, capacity: byteCapacity)
+        fieldEnds = PlainBuffer.allocate(Int.self, capacity: fieldCapacity)
+        recordEnds = PlainBuffer.allocate(Int.self, capacity: recordCapacity)
+        recordLines = PlainBuffer.allocate(Int.self, capacity: recordCapacity)
+        recordProblems = PlainBuffer.allocate(RecordProblem.self, capacity: recordCapacity)
+        recordIsPlain = PlainBuffer.allocate(Bool.self, capacity: recordCapacity)
         self.maxFieldSize = maxFieldSize
+        startRecordBudget()
     }
 
     func deallocate() {
-        bytes.deallocate()
-        fieldEnds.deallocate()
-        recordEnds.deallocate()
-        recordLines.deallocate()
-        recordProblems.deallocate()
-        recordIsPlain.deallocate()
+        PlainBuffer.free(bytes)
+        PlainBuffer.free(fieldEnds)
+        PlainBuffer.free(recordEnds)
+        PlainBuffer.free(recordLines)
+        PlainBuffer.free(recordProblems)
+        PlainBuffer.free(recordIsPlain)
     }
 
     /// Appends one field's bytes (a libcsv field callback).
@@ -71,8 +76,8 @@ struct RecordStorage {
             isInRecord = true
             recordStartLine = line
         }
-        // The common case: an ordinary field that fits.
-        if let source, count <= maxFieldSize, oversizedFieldPrefix == nil,
+        // The common case: an ordinary field that fits (in the record's budget and the storage).
+        if let source, storedSize(adding: count) <= recordBudgetEnd, oversizedFieldPrefix == nil,
             byteCount + count < byteCapacity, fieldCount < fieldCapacity
         {
             copyBytes(bytes + byteCount, source.assumingMemoryBound(to: UInt8.self), count)
@@ -86,10 +91,33 @@ struct RecordStorage {
         appendFieldSlowly(source, count: count)
     }
 
-    /// `appendField` when the storage must grow, the field is empty or oversized, or an
-    /// oversized field's prefix stands in for it.
+    /// The storage's size in the record budget's terms (bytes, separators included, plus
+    /// `fieldCost` per field) once a field of `count` bytes is added.
+    @inline(__always)
+    func storedSize(adding count: Int) -> Int {
+        byteCount &+ count &+ 1 &+ (fieldCount &+ 1) &* RecordStorage.fieldCost
+    }
+
+    /// Bytes of bookkeeping counted per field against the record budget (its end offset).
+    static let fieldCost = MemoryLayout<Int>.stride
+
+    /// Starts the next record's budget: `maxFieldSize` bytes, plus one separator and
+    /// `fieldCost` for each field but the first (so a record of one field of the largest size fits).
+    mutating func startRecordBudget() {
+        recordBudgetEnd = byteCount &+ fieldCount &* RecordStorage.fieldCost &+ maxFieldSize &+ 1 &+ RecordStorage.fieldCost
+    }
+
+    /// `appendField` when the storage must grow, the field is empty or oversized, the record is
+    /// over its budget, or an oversized field's prefix stands in for it.
     @inline(never)
     private mutating func appendFieldSlowly(_ source: UnsafeRawPointer?, count: Int) {
+        let storedCount = oversizedFieldPrefix?.count ?? (count > maxFieldSize ? min(count, RecordStorage.truncatedFieldLength) : count)
+        if storedSize(adding: storedCount) > recordBudgetEnd {
+            // Too many fields: the record keeps those that fit (for the error report) and is marked.
+            oversizedFieldPrefix = nil
+            if pendingProblem == .none { pendingProblem = .recordTooLarge }
+            return
+        }
         if let prefix = oversizedFieldPrefix {
             oversizedFieldPrefix = nil
             prefix.withUnsafeBytes { appendBytes($0.baseAddress, count: $0.count) }
@@ -139,6 +167,7 @@ struct RecordStorage {
         isInRecord = false
         pendingProblem = .none
         isOpenRecordPlain = true
+        startRecordBudget()
     }
 
     /// Appends the record whose fields were just stored by the plain-line splitter.
@@ -168,16 +197,14 @@ struct RecordStorage {
         byteCount = 0
         fieldCount = 0
         recordCount = 0
+        startRecordBudget()
     }
 
     @inline(never)
     private func grow<T>(_ pointer: inout UnsafeMutablePointer<T>, capacity: inout Int, needed: Int) {
         var newCapacity = max(capacity * 2, 16)
         while newCapacity < needed { newCapacity *= 2 }
-        let fresh = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
-        fresh.moveInitialize(from: pointer, count: capacity)
-        pointer.deallocate()
-        pointer = fresh
+        pointer = PlainBuffer.reallocate(pointer, capacity: newCapacity)
         capacity = newCapacity
     }
 }
@@ -192,6 +219,13 @@ public enum RecordProblem: UInt8, Sendable {
     /// Text follows the closing quote of a field (`"ab" ,1`); the field was read on unquoted,
     /// as Python's csv module reads it.
     case textAfterQuote
+    /// The record's fields (with `RecordStorage.fieldCost` bytes counted per field after the
+    /// first) are more than the maximum field size; only the first fields were kept.
+    case recordTooLarge
+
+    /// `true` when the record as stored lacks bytes of the input (a truncated field, dropped
+    /// fields), so it cannot be written back as it was read.
+    public var isTruncated: Bool { self == .fieldTooLarge || self == .recordTooLarge }
 }
 
 /// A view of parsed records; valid until the reader's next `nextBatch()` call.
@@ -217,6 +251,10 @@ public struct RecordBatch {
         recordProblems = UnsafePointer(storage.recordProblems)
         recordIsPlain = UnsafePointer(storage.recordIsPlain)
     }
+
+    /// Bytes a record's budget (`--max-field-size`) counts for each field after the first,
+    /// besides the field's own bytes: its delimiter and its end offset.
+    public static let bytesCountedPerField = RecordStorage.fieldCost + 1
 
     /// The index of the record's first field in the batch's field list.
     @inline(__always)

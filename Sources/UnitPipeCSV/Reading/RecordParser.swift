@@ -35,7 +35,7 @@ package final class RecordParser {
         parser = LibCSVParser(
             delimiter: dialect.delimiter, quote: dialect.quote, usesBuiltInSpaceTest: usesBuiltInSpaceTest)
         splitter = reader == .split
-            ? PlainLineSplitter(delimiter: dialect.delimiter, quote: dialect.quote, maxFieldSize: maxFieldSize) : nil
+            ? PlainLineSplitter(delimiter: dialect.delimiter, quote: dialect.quote) : nil
         storage = .allocate(capacity: 1)
         storage.initialize(to: RecordStorage(maxFieldSize: maxFieldSize, separator: dialect.delimiter))
         storage.pointee.line = firstLine
@@ -126,6 +126,7 @@ package final class RecordParser {
             }
             storage.pointee.pendingProblem = .fieldTooLarge
         }
+        if !storage.pointee.isInRecord { parser.releaseLargeBuffer() }
         isAtLineStart = endsLine
         if endsLine { storage.pointee.line += 1 }
         return length

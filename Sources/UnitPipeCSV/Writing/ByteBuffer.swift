@@ -12,10 +12,10 @@ public final class ByteBuffer {
     /// Creates an empty buffer with room for `capacity` bytes.
     public init(capacity: Int = 1 << 16) {
         self.capacity = max(capacity, 64)
-        storage = .allocate(capacity: self.capacity)
+        storage = PlainBuffer.allocate(UInt8.self, capacity: self.capacity)
     }
 
-    deinit { storage.deallocate() }
+    deinit { PlainBuffer.free(storage) }
 
     /// The bytes in the buffer, valid until the next mutation.
     public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: count) }
@@ -39,10 +39,8 @@ public final class ByteBuffer {
     fileprivate func grow(to needed: Int, used: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
-        let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        fresh.update(from: storage, count: used)
-        storage.deallocate()
-        storage = fresh
+        // realloc keeps all `capacity` bytes, `used` of them in use; a large buffer's pages move.
+        storage = PlainBuffer.reallocate(storage, capacity: newCapacity)
         capacity = newCapacity
     }
 

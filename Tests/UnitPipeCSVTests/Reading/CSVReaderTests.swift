@@ -187,6 +187,30 @@ struct CSVReaderTests {
         }
     }
 
+    /// A record with many fields has a limit too (`wide.csv`: 50M commas once took 1.34 GiB):
+    /// its fields' bytes, counting 9 per field after the first, must fit in the field limit.
+    @Test(arguments: ReaderKind.allCases)
+    func recordWithManyFieldsIsBoundedAndMarked(_ reader: ReaderKind) throws {
+        let fits = (0..<10).map { _ in String(repeating: "x", count: 91) }.joined(separator: ",")
+        let over = (0..<10).map { _ in String(repeating: "x", count: 92) }.joined(separator: ",")
+        let quoted = "\"" + String(repeating: ",", count: 3000) + "\"," + String(repeating: ",", count: 3000)
+        let text = "v\n" + String(repeating: ",", count: 5000) + "\n2\n\(fits)\n\(over)\n\(quoted)\n3\n"
+        for oneByte in [false, true] {
+            let records = try readAll(Array(text.utf8), oneBytePerRead: oneByte, maxFieldSize: 1000, reader: reader)
+            let shown = "one byte per read: \(oneByte)"
+            #expect(records.map(\.line) == [1, 2, 3, 4, 5, 6, 7], "\(shown)")
+            #expect(records.map(\.problem) == [.none, .recordTooLarge, .none, .none, .recordTooLarge, .fieldTooLarge, .none], "\(shown)")
+            // 1000 bytes hold the first field and 111 more at 9 bytes each.
+            #expect(records[1].fields.count == 112, "\(shown)")
+            #expect(records[3].fields.count == 10 && records[3].fields.allSatisfy { $0.count == 91 }, "\(shown)")
+            #expect(records[4].fields.count == 9, "\(shown)")
+            // An oversized field keeps 256 bytes; the fields after it fill the rest of the budget.
+            #expect(records[5].fields.first == String(repeating: ",", count: RecordStorage.truncatedFieldLength), "\(shown)")
+            #expect(records[5].fields.count == 1 + (1000 - RecordStorage.truncatedFieldLength) / 9, "\(shown)")
+            #expect(records[6].fields == ["3"], "\(shown)")
+        }
+    }
+
     /// libcsv's built-in space test runs only on pieces where it cannot trim (SpaceTrimCheck.swift);
     /// on random text heavy in spaces, quotes and line ends, cut into random pieces, the records
     /// must be those of the per-byte keep-spaces test, and no field of a record marked plain may

@@ -32,3 +32,26 @@ struct StrayQuoteJobTests {
         }
     }
 }
+
+@Suite("Records with many fields")
+struct WideRecordJobTests {
+    /// A 200 KB line of commas is one malformed record with a short report entry; the records
+    /// around it convert, at every thread count.
+    @Test func recordWithManyFieldsCostsOnlyItsRecord() throws {
+        let text = "a,b\n1,2\n" + String(repeating: ",", count: 200_000) + "\n3,4\n"
+        for threads in [1, 2] {
+            let run = try runJob(text) {
+                $0.columns = [ColumnSpec(column: .name("b"), from: "km", to: "m")]
+                $0.threads = threads
+                $0.chunkSize = 4096
+                $0.maxFieldSize = 10_000
+            }
+            #expect(run.summary.rowsIn == 3)
+            #expect(run.output == "a,b\n1,2000\n3,4000\n")
+            #expect(run.rejects == "a,b\n")
+            let message = "the record is longer than --max-field-size (10000 bytes, counting 9 bytes for each field after the first): 1112 fields were kept; fix the file or raise --max-field-size"
+            #expect(run.errors.contains("2,3,,\"" + String(repeating: ",", count: 256) + "…\",malformed_csv,\"" + message + "\""), "\(run.errors.prefix(600))")
+            #expect(run.errors.utf8.count < 1000)
+        }
+    }
+}
