@@ -46,6 +46,8 @@ enum Messages {
         switch error {
         case .input(let error):
             return render(error)
+        case .outputPath(let error):
+            return render(error)
         case .output(let error):
             switch error {
             case .cannotCreate(let path, let cause): return "cannot create '\(path)': \(cause); check that its directory exists and is writable"
@@ -98,6 +100,22 @@ enum Messages {
         case .stoppedAtError(let cell):
             let place = cell.column.isEmpty ? "" : ", column '\(cell.column)'"
             return "stopped at record \(cell.record) (line \(cell.line)\(place)): \(cell.code.rawValue): \(cell.message) (--on-error fail); the output was not written"
+        }
+    }
+
+    static func render(_ error: OutputPathError) -> String {
+        switch error {
+        case .sameAsInput(let role, let path):
+            let named = path == "standard output" ? "standard output (\(role.rawValue) not given) is redirected to" : "\(role.rawValue) '\(path)' is"
+            return "\(named) the input file itself (the same file, also through a link), which the run would destroy; write to another file and rename it afterwards"
+        case .sameFile(let first, let second, let path):
+            return "\(first.rawValue) and \(second.rawValue) both name '\(path)' (the same file); give each output a file of its own"
+        case .missingDirectory(let role, let path, let directory):
+            return "\(role.rawValue) '\(path)': directory '\(directory)' does not exist; create it first or choose another path"
+        case .notADirectory(let role, let path, let directory):
+            return "\(role.rawValue) '\(path)': '\(directory)' is a file, not a directory; choose another path"
+        case .notWritable(let role, let path, let cause):
+            return "\(role.rawValue) '\(path)' cannot be written (\(cause)); choose a path in a writable directory"
         }
     }
 

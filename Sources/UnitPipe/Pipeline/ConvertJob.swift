@@ -32,7 +32,8 @@ public final class ConvertJob {
         var failure: JobError?
         var engine: ConvertEngine?
         var warnings: [JobWarning] = []
-        do {
+        do throws(JobError) {
+            do { try OutputPaths.check(input: options.inputPath, outputs: options.outputs) } catch { throw .outputPath(error) }
             let created = try ConvertEngine(options: options)
             engine = created
             warnings = created.warnings
@@ -57,7 +58,10 @@ public final class ConvertJob {
         } else if summary.rowsRejected > 0 || summary.errorsByCode.values.contains(where: { $0 > 0 }) {
             summary.status = .rejected
         }
-        if let path = options.summaryPath { ConvertJob.writeSummary(summary, to: path, failure: &failure) }
+        // Never into a summary path that is itself the problem (the input, another output, nowhere).
+        if let path = options.summaryPath, !failure.isOutputPathError(of: .summary) {
+            ConvertJob.writeSummary(summary, to: path, failure: &failure)
+        }
         return Outcome(summary: summary, failure: failure, warnings: warnings)
     }
 
@@ -76,6 +80,21 @@ public final class ConvertJob {
         } catch {
             if failure == nil { failure = .output(error) }
         }
+    }
+}
+
+extension ConvertOptions {
+    /// The output paths with their roles (`nil`: not given; `-o` absent means standard output).
+    var outputs: [(role: OutputRole, path: String?)] {
+        [(.output, outputPath), (.errors, errorsPath), (.rejects, rejectsPath), (.summary, summaryPath)]
+    }
+}
+
+extension Optional where Wrapped == JobError {
+    /// `true` when the failure is an output path problem involving `role`.
+    func isOutputPathError(of role: OutputRole) -> Bool {
+        if case .outputPath(let error)? = self { return error.roles.contains(role) }
+        return false
     }
 }
 

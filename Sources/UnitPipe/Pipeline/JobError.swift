@@ -9,6 +9,8 @@ import Glibc
 public enum JobError: Error, Sendable, Equatable {
     case input(InputError)
     case output(OutputError)
+    /// An output path that would destroy data or cannot be written, found before any input is read.
+    case outputPath(OutputPathError)
     /// A `-c` column that the header does not have.
     case unknownColumn(String, suggestion: String?, available: [String])
     /// A `-c` name that two header columns share (their 1-based positions).
@@ -46,6 +48,8 @@ public enum JobError: Error, Sendable, Equatable {
         switch self {
         case .input: return "input"
         case .output: return "output"
+        case .outputPath(.sameAsInput), .outputPath(.sameFile): return "usage"
+        case .outputPath: return "output"
         case .unknownColumn, .ambiguousColumn, .columnOutOfRange, .columnSelectedTwice: return "usage"
         case .headerNamesNoUnit, .duplicateOutputName, .emptyRange: return "usage"
         case .unit, .unitExpression, .locale, .rates, .currencyNeedsRates, .invalidUnitColumn: return "usage"

@@ -137,6 +137,34 @@ public struct FileDescriptor: Sendable, Equatable {
 
 /// File-system operations by path.
 public enum FileSystem {
+    /// What `stat(2)` says a path is: which file (device and inode) and of what kind.
+    public struct FileIdentity: Sendable, Equatable {
+        public let device: UInt64
+        public let inode: UInt64
+        /// `true` for a regular file (else a device, FIFO, socket or directory).
+        public let isRegularFile: Bool
+        public let isDirectory: Bool
+    }
+
+    /// The identity of the file `path` names, following symbolic links (`stat(2)`); `nil` when it does not exist.
+    public static func identity(of path: String) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileIdentity(info)
+    }
+
+    /// The identity of the file open on `descriptor` (`fstat(2)`).
+    public static func identity(of descriptor: FileDescriptor) -> FileIdentity? {
+        var info = stat()
+        guard fstat(descriptor.rawValue, &info) == 0 else { return nil }
+        return FileIdentity(info)
+    }
+
+    /// Checks that this process may write into `path` (`access(2)` with `W_OK`, plus `X_OK` for a directory).
+    public static func checkWritable(_ path: String, isDirectory: Bool) throws(SystemError) {
+        guard access(path, isDirectory ? W_OK | X_OK : W_OK) == 0 else { throw SystemError(call: "access", errno: errno) }
+    }
+
     /// Renames `from` to `to` atomically (`rename(2)`).
     public static func rename(_ from: String, to: String) throws(SystemError) {
         guard Glibc.rename(from, to) == 0 else { throw SystemError(call: "rename", errno: errno) }
@@ -166,6 +194,15 @@ public enum FileSystem {
         var info = stat()
         guard stat(path, &info) == 0 else { return false }
         return (info.st_mode & S_IFMT) == S_IFDIR
+    }
+}
+
+extension FileSystem.FileIdentity {
+    init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        isRegularFile = (info.st_mode & S_IFMT) == S_IFREG
+        isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
     }
 }
 

@@ -85,7 +85,7 @@ public final class OutputFile {
     public var displayName: String { path ?? "standard output" }
 
     /// Standard output or error when `path` names one of them (`/dev/stdout`, `/dev/fd/2`, …).
-    static func standardStream(named path: String) -> FileDescriptor? {
+    public static func standardStream(named path: String) -> FileDescriptor? {
         switch path {
         case "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1": return .standardOutput
         case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2": return .standardError
