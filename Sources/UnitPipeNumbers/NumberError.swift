@@ -1,6 +1,6 @@
 /// Why a cell is not a number.
 ///
-/// Each case maps to a stable code of the error report (DESIGN §4) through ``code``.
+/// Each case maps to a stable code of the error report (the engine's `ErrorCode`).
 public enum NumberError: Error, Sendable, Equatable, Hashable {
     /// The cell is not a number in the selected conventions (letters, `nan`, `inf`, hex, `--1`,
     /// a percent sign in a column that is not dimensionless, a currency mark in a column without currency, …).
@@ -18,19 +18,6 @@ public enum NumberError: Error, Sendable, Equatable, Hashable {
     case ambiguousUnit
     /// With `--locale auto` and an undecided column: a number readable two ways (`1,234`, `1.234`).
     case ambiguousNumber
-
-    /// The stable code written to the `code` column of the error report.
-    public var code: String {
-        switch self {
-        case .invalidNumber: "invalid_number"
-        case .grouping: "grouping"
-        case .multipleDecimal: "multiple_decimal"
-        case .overflow: "overflow"
-        case .unitMismatch: "unit_mismatch"
-        case .ambiguousUnit: "ambiguous_unit"
-        case .ambiguousNumber: "ambiguous_number"
-        }
-    }
 }
 
 /// The outcome of parsing one cell.

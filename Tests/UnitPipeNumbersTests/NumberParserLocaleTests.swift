@@ -280,10 +280,3 @@ func mapsCurrencySymbolsToCodes(locale: String, symbol: String, expected: Curren
     let table = locale == "C" ? CurrencySymbolTable.root : try NumberConventions(localeIdentifier: locale).currencySymbols
     #expect(table.match(symbol) == expected)
 }
-
-@Test(arguments: [
-    (NumberError.unitMismatch, "unit_mismatch"), (.ambiguousUnit, "ambiguous_unit"), (.ambiguousNumber, "ambiguous_number"),
-])
-func newErrorCodesAreStable(error: NumberError, code: String) {
-    #expect(error.code == code)
-}

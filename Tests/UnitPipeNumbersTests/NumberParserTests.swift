@@ -150,14 +150,6 @@ func readsOnlyTheFieldBytes(buffer: String, count: Int, expected: Double) {
     #expect(NumberParser().parse(UnsafeRawBufferPointer(start: nil, count: 0)) == .empty)
 }
 
-@Test(arguments: [
-    (NumberError.invalidNumber, "invalid_number"), (.grouping, "grouping"),
-    (.multipleDecimal, "multiple_decimal"), (.overflow, "overflow"),
-])
-func errorCodesAreStable(error: NumberError, code: String) {
-    #expect(error.code == code)
-}
-
 @Test func cConventionsUseAPeriodAndNoGrouping() {
     #expect(NumberConventions.c.decimalSeparator == ".")
     #expect(NumberConventions.c.grouping == nil)

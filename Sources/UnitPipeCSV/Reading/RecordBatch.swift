@@ -234,12 +234,12 @@ public struct RecordBatch {
     public let count: Int
     /// The 0-based index of the batch's first record in the whole input (header included).
     public let firstRecordIndex: Int
-    package let bytes: UnsafePointer<UInt8>
-    package let fieldEnds: UnsafePointer<Int>
-    let recordEnds: UnsafePointer<Int>
-    let recordLines: UnsafePointer<Int>
-    let recordProblems: UnsafePointer<RecordProblem>
-    let recordIsPlain: UnsafePointer<Bool>
+    @usableFromInline package let bytes: UnsafePointer<UInt8>
+    @usableFromInline package let fieldEnds: UnsafePointer<Int>
+    @usableFromInline let recordEnds: UnsafePointer<Int>
+    @usableFromInline let recordLines: UnsafePointer<Int>
+    @usableFromInline let recordProblems: UnsafePointer<RecordProblem>
+    @usableFromInline let recordIsPlain: UnsafePointer<Bool>
 
     init(storage: RecordStorage, firstRecordIndex: Int) {
         count = storage.recordCount
@@ -257,19 +257,19 @@ public struct RecordBatch {
     public static let bytesCountedPerField = RecordStorage.fieldCost + 1
 
     /// The index of the record's first field in the batch's field list.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func firstField(of record: Int) -> Int { record == 0 ? 0 : recordEnds[record - 1] }
 
     /// The number of fields in `record`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func fieldCount(of record: Int) -> Int { recordEnds[record] - firstField(of: record) }
 
     /// The offset of field `f` (an index into the batch's field list) in the byte arena.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func start(ofField f: Int) -> Int { f == 0 ? 0 : fieldEnds[f - 1] + 1 }
 
     /// The bytes of field `index` (0-based) of `record`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func field(_ index: Int, of record: Int) -> UnsafeRawBufferPointer {
         let f = firstField(of: record) + index
         let start = start(ofField: f)
@@ -279,15 +279,15 @@ public struct RecordBatch {
     /// `true` when no field of `record` needs quoting: it came from input without quotes and
     /// without a space or tab at a field's edge. Its fields as stored, delimiters included, are
     /// its output bytes.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func isPlain(_ record: Int) -> Bool { recordIsPlain[record] }
 
     /// The 1-based physical line on which `record` starts.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func line(of record: Int) -> Int { recordLines[record] }
 
     /// What was wrong with `record` as read.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func problem(of record: Int) -> RecordProblem { recordProblems[record] }
 
     /// The fields of `record` as strings (for headers, messages and tests; not for the hot path).

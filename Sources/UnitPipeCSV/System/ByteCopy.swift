@@ -3,8 +3,8 @@
 /// Fields are short (a few bytes each), where a call to `memmove` costs more than the copy:
 /// up to 16 bytes are copied with two overlapping unaligned loads and stores, longer runs
 /// with `memmove`.
-@inline(__always)
-func copyBytes(_ destination: UnsafeMutablePointer<UInt8>, _ source: UnsafePointer<UInt8>, _ count: Int) {
+@inlinable @inline(__always)
+package func copyBytes(_ destination: UnsafeMutablePointer<UInt8>, _ source: UnsafePointer<UInt8>, _ count: Int) {
     let from = UnsafeRawPointer(source)
     let to = UnsafeMutableRawPointer(destination)
     switch count {

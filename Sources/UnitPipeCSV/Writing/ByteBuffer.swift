@@ -4,10 +4,11 @@
 /// grown to its working size, and never fails. Hot loops write through a `ByteCursor`
 /// (`withCursor`), a plain struct with no reference-counting or exclusivity checks per byte.
 public final class ByteBuffer {
-    fileprivate var storage: UnsafeMutablePointer<UInt8>
+    @usableFromInline var storage: UnsafeMutablePointer<UInt8>
     /// The number of bytes in the buffer.
-    public fileprivate(set) var count = 0
-    fileprivate var capacity: Int
+    public var count: Int { storedCount }
+    @usableFromInline var storedCount = 0
+    @usableFromInline var capacity: Int
 
     /// Creates an empty buffer with room for `capacity` bytes.
     public init(capacity: Int = 1 << 16) {
@@ -18,25 +19,25 @@ public final class ByteBuffer {
     deinit { PlainBuffer.free(storage) }
 
     /// The bytes in the buffer, valid until the next mutation.
-    public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: count) }
+    public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: storedCount) }
 
     /// Empties the buffer, keeping its memory.
-    public func removeAll() { count = 0 }
+    public func removeAll() { storedCount = 0 }
 
     /// Shortens the buffer to its first `newCount` bytes.
-    public func truncate(to newCount: Int) { count = min(count, max(0, newCount)) }
+    public func truncate(to newCount: Int) { storedCount = min(storedCount, max(0, newCount)) }
 
     /// Runs `body` with a cursor appending at the end of the buffer; the bytes it appends stay.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func withCursor<R>(_ body: (inout ByteCursor) -> R) -> R {
         var cursor = ByteCursor(buffer: self)
         let result = body(&cursor)
-        count = cursor.count
+        storedCount = cursor.count
         return result
     }
 
     /// Grows the storage to hold at least `needed` bytes, keeping the first `used`.
-    fileprivate func grow(to needed: Int, used: Int) {
+    @usableFromInline func grow(to needed: Int, used: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         // realloc keeps all `capacity` bytes, `used` of them in use; a large buffer's pages move.
@@ -59,65 +60,67 @@ public final class ByteBuffer {
 
 /// Appends bytes at the end of a `ByteBuffer`; obtained from `ByteBuffer.withCursor`.
 public struct ByteCursor {
-    private unowned(unsafe) let buffer: ByteBuffer
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+    @usableFromInline unowned(unsafe) let buffer: ByteBuffer
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
     /// Bytes in the buffer, including those appended through this cursor.
-    public private(set) var count: Int
+    public var count: Int { storedCount }
+    @usableFromInline var storedCount: Int
 
-    fileprivate init(buffer: ByteBuffer) {
+    @inlinable
+    init(buffer: ByteBuffer) {
         self.buffer = buffer
         base = buffer.storage
         capacity = buffer.capacity
-        count = buffer.count
+        storedCount = buffer.storedCount
     }
 
-    @inline(__always)
-    private mutating func reserve(_ extra: Int) {
-        if count + extra > capacity { grow(count + extra) }
+    @inlinable @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if storedCount + extra > capacity { grow(storedCount + extra) }
     }
 
-    @inline(never)
-    private mutating func grow(_ needed: Int) {
-        buffer.grow(to: needed, used: count)
+    @usableFromInline @inline(never)
+    mutating func grow(_ needed: Int) {
+        buffer.grow(to: needed, used: storedCount)
         base = buffer.storage
         capacity = buffer.capacity
     }
 
     /// Appends one byte.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func append(_ byte: UInt8) {
         reserve(1)
-        base[count] = byte
-        count += 1
+        base[storedCount] = byte
+        storedCount += 1
     }
 
     /// Appends `bytes`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         let n = bytes.count
         guard n > 0, let source = bytes.baseAddress else { return }
         reserve(n)
-        copyBytes(base + count, source.assumingMemoryBound(to: UInt8.self), n)
-        count += n
+        copyBytes(base + storedCount, source.assumingMemoryBound(to: UInt8.self), n)
+        storedCount += n
     }
 
     /// Appends `n` bytes given as their first and last word (which overlap when `n` is less
     /// than two words): 4 to 8 bytes as two `UInt32`, 8 to 16 as two `UInt64`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func appendEnds<Word: FixedWidthInteger>(_ head: Word, _ tail: Word, count n: Int) {
         let size = MemoryLayout<Word>.size
         reserve(2 * size)
-        let to = UnsafeMutableRawPointer(base + count)
+        let to = UnsafeMutableRawPointer(base + storedCount)
         to.storeBytes(of: head, as: Word.self)
         to.storeBytes(of: tail, toByteOffset: n - size, as: Word.self)
-        count += n
+        storedCount += n
     }
 
     /// Lets `body` write at most `maxCount` bytes in place; `body` returns how many it wrote.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func write(maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         reserve(maxCount)
-        count += body(base + count)
+        storedCount += body(base + storedCount)
     }
 }

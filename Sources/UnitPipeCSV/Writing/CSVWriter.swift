@@ -7,7 +7,7 @@ public struct CSVWriter: Sendable {
     /// The quote byte, or `nil` to write fields as they are.
     public let quote: UInt8?
     /// The set of ASCII bytes that force quoting anywhere in a field: delimiter, quote, CR, LF.
-    private let special: UInt128
+    @usableFromInline let special: UInt128
 
     /// `true` when records end with CR LF instead of LF (`--crlf`).
     public let usesCRLF: Bool
@@ -24,13 +24,13 @@ public struct CSVWriter: Sendable {
     }
 
     /// `true` when `byte` forces quoting wherever it appears in a field (delimiters and quotes are ASCII).
-    @inline(__always)
-    private func isSpecial(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    func isSpecial(_ byte: UInt8) -> Bool {
         byte < 128 && (special >> UInt128(byte)) & 1 != 0
     }
 
     /// `true` when `field` must be quoted to read back as the same bytes.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func needsQuotes(_ field: UnsafeRawBufferPointer) -> Bool {
         guard quote != nil, let first = field.first, let last = field.last else { return false }
         if first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 { return true }
@@ -39,7 +39,7 @@ public struct CSVWriter: Sendable {
     }
 
     /// Appends `field`, quoting and doubling quotes when needed.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func writeField(_ field: UnsafeRawBufferPointer, to output: inout ByteCursor) {
         // Most fields are short and plain: test and copy them a word at a time.
         let n = field.count
@@ -84,8 +84,8 @@ public struct CSVWriter: Sendable {
     }
 
     /// `true` when either of the two low bytes of `edges` (a field's first and last byte) is a space or tab.
-    @inline(__always)
-    private static func isBlankEdge(_ edges: UInt64) -> Bool {
+    @inlinable @inline(__always)
+    static func isBlankEdge(_ edges: UInt64) -> Bool {
         let first = edges & 0xFF
         let last = edges >> 8
         return first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09
@@ -93,8 +93,8 @@ public struct CSVWriter: Sendable {
 
     /// `true` when one of the eight bytes of `word` is the delimiter, the quote, CR or LF
     /// (the SWAR zero-byte test on `word` XOR each of them broadcast).
-    @inline(__always)
-    private func hasSpecialByte(_ word: UInt64) -> Bool {
+    @inlinable @inline(__always)
+    func hasSpecialByte(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
@@ -105,8 +105,8 @@ public struct CSVWriter: Sendable {
         return found != 0
     }
 
-    @inline(never)
-    private func writeQuoted(_ field: UnsafeRawBufferPointer, quote: UInt8, to output: inout ByteCursor) {
+    @usableFromInline @inline(never)
+    func writeQuoted(_ field: UnsafeRawBufferPointer, quote: UInt8, to output: inout ByteCursor) {
         output.append(quote)
         var runStart = 0
         for i in 0..<field.count where field[i] == quote {

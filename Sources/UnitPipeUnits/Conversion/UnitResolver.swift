@@ -48,7 +48,7 @@ public struct UnitResolver: Sendable {
     ///
     /// - Parameter bytes: The unit text as found in the data (UTF-8); surrounding spaces are ignored.
     /// - Returns: The index in `matrix.sources`, or the error the pipeline reports for every row with this string:
-    ///   `unknown_unit`, `dimension_mismatch`, `no_rate` (see `UnitExpressionError.code`).
+    ///   `unknown_unit`, `dimension_mismatch`, `no_rate` (the engine maps the error to its code).
     public mutating func sourceIndex(for bytes: UnsafeRawBufferPointer) -> Result<Int32, UnitExpressionError> {
         var start = 0, end = bytes.count
         while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }

@@ -9,13 +9,4 @@ public enum UnitError: Error, Sendable, Equatable {
 
     /// Why two reciprocal dimensions do not convert, appended to their mismatch message.
     public static let reciprocalNote = "; they are reciprocal (y = S/x, as between mpg and L/100km), and a conversion here is a factor and an offset"
-
-    /// The stable code of the error, as written in the `code` column of the error report.
-    public var code: String {
-        switch self {
-        case .unknownUnit: "unknown_unit"
-        case .dimensionMismatch: "dimension_mismatch"
-        case .factorOverflow: "overflow"
-        }
-    }
 }

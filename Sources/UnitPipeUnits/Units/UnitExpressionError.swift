@@ -1,6 +1,6 @@
 /// An error resolving a unit expression (`FROM`/`TO`) or a unit string found in data.
 ///
-/// Each case maps to a stable error-report code (`code`); `message` is the
+/// Each case maps to a stable error-report code (the engine's `ErrorCode`); `message` is the
 /// one-line text for the error report and standard error.
 public enum UnitExpressionError: Error, Sendable, Equatable {
     /// An unknown unit, a dimension mismatch or an overflowing factor, as `UnitError` reports them.
@@ -11,15 +11,6 @@ public enum UnitExpressionError: Error, Sendable, Equatable {
     case malformedExpression(String, offset: Int)
     /// An affine unit (`degC`, `degF`) inside a product, quotient or power, where its zero point has no meaning.
     case affineInExpression(String, unit: String)
-
-    /// The stable code of the error report's `code` column.
-    public var code: String {
-        switch self {
-        case .unit(let error): error.code
-        case .noRate: "no_rate"
-        case .malformedExpression, .affineInExpression: "unknown_unit"
-        }
-    }
 
     /// A one-line message that names the problem and the fix.
     public var message: String {

@@ -54,15 +54,6 @@ import Testing
         #expect(problem.message.contains("'in'"))
     }
 
-    @Test("error codes are stable", arguments: [
-        (UnitError.unknownUnit("x", suggestion: nil), "unknown_unit"),
-        (.dimensionMismatch(from: "m", fromDimension: .length, to: "K", toDimension: .temperature), "dimension_mismatch"),
-        (.factorOverflow(from: "a", to: "b"), "overflow"),
-    ])
-    func codes(error: UnitError, code: String) {
-        #expect(error.code == code)
-    }
-
     static let unitsExecutable = ["/usr/bin/units", "/usr/local/bin/units", "/opt/homebrew/bin/units"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 

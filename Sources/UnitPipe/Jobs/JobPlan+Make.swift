@@ -12,12 +12,12 @@ extension JobPlan {
     ///
     /// - Parameters:
     ///   - options: The run's options.
-    ///   - dialect: The input's dialect.
-    ///   - columnNames: The header's names (`#N` without a header).
-    ///   - sample: The data records of the input's first 64 KiB, for `--locale auto`.
-    static func make(
-        options: ConvertOptions, dialect: CSVDialect, columnNames: [String], sample: RecordBatch?
-    ) throws(JobError) -> JobPlan {
+    ///   - head: The input's head: its dialect, column names and the data records of its first
+    ///     64 KiB (the sample `--locale auto` decides from).
+    static func make(options: ConvertOptions, head: InputHead) throws(JobError) -> JobPlan {
+        let dialect = head.dialect
+        let columnNames = head.columnNames
+        let sample = head.records
         let catalog = try makeCatalog(options)
         let isAuto = options.locale.lowercased() == "auto"
         var inputConventions = NumberConventions.c
@@ -28,19 +28,19 @@ extension JobPlan {
         if let id = options.outputLocale {
             do { outputConventions = try NumberConventions(localeIdentifier: id) } catch { throw .locale(error) }
         }
-        var conversionOfField = Array(repeating: -1, count: columnNames.count)
-        var unitColumnOfField = Array(repeating: -1, count: columnNames.count)
+        var roles = Array(repeating: FieldRole.passThrough, count: columnNames.count)
+        var convertedUnitColumn: String?
         var conversions: [Conversion] = []
         for (field, spec) in try ColumnSpec.expand(options.columns, columnNames: columnNames, hasHeader: dialect.hasHeader) {
             let name = columnNames[field]
-            if conversionOfField[field] >= 0 { throw .columnSelectedTwice(name) }
+            if roles[field].conversion != nil { throw .columnSelectedTwice(name) }
             let target = try resolve(spec.to, in: catalog, dimension: (try? catalog.unit(expression: spec.from))?.dimension)
             let (source, declared) = try unitSource(spec, target: target, catalog: catalog, columnNames: columnNames)
             if case .unitColumn(let unitField, _) = source {
-                if unitField == field || conversionOfField[unitField] >= 0 || unitColumnOfField[unitField] >= 0 {
+                if unitField == field || roles[unitField] != .passThrough {
                     throw .invalidUnitColumn(columnNames[unitField])
                 }
-                unitColumnOfField[unitField] = conversions.count
+                roles[unitField] = .unitColumn(conversions.count)
             }
             var context = NumberContext.plain
             if let declared, declared.dimension == .currency { context.currencyCode = declared.symbol }
@@ -50,15 +50,13 @@ extension JobPlan {
             var evidence: Int?
             if isAuto {
                 var detector = LocaleDetector()
-                if let sample {
-                    for r in 0..<sample.count where sample.fieldCount(of: r) == columnNames.count {
-                        let cell = sample.field(field, of: r)
-                        if case .inCell = source {
-                            let split = InCellUnit.split(cell)
-                            detector.observe(UnsafeRawBufferPointer(rebasing: cell[split.number]))
-                        } else {
-                            detector.observe(cell)
-                        }
+                for r in head.sampleRange where sample.fieldCount(of: r) == columnNames.count {
+                    let cell = sample.field(field, of: r)
+                    if case .inCell = source {
+                        let split = InCellUnit.split(cell)
+                        detector.observe(UnsafeRawBufferPointer(rebasing: cell[split.number]))
+                    } else {
+                        detector.observe(cell)
                     }
                 }
                 let decision = detector.decision
@@ -70,22 +68,22 @@ extension JobPlan {
                 case nil: description = "auto:undecided"
                 }
             }
-            conversionOfField[field] = conversions.count
+            // A converted column that an earlier -c uses as its unit column (reported after every spec is read).
+            if case .unitColumn = roles[field], convertedUnitColumn == nil { convertedUnitColumn = name }
+            roles[field] = spec.keepsOriginal ? .convertedKeepingOriginal(conversions.count) : .converted(conversions.count)
             conversions.append(Conversion(
                 field: field, name: name, spec: spec, source: source, target: target,
                 parser: NumberParser(conventions: conventions, context: context),
                 localeDescription: description, localeEvidence: evidence))
         }
-        for (field, k) in unitColumnOfField.enumerated() where k >= 0 && conversionOfField[field] >= 0 {
-            throw .invalidUnitColumn(columnNames[field])
+        if let convertedUnitColumn { throw .invalidUnitColumn(convertedUnitColumn) }
+        // A kept original stays in its own unit, so its unit column is not rewritten either.
+        for (field, role) in roles.enumerated() {
+            if case .unitColumn(let k) = role, conversions[k].spec.keepsOriginal { roles[field] = .passThrough }
         }
-        var budget: Int?
-        if options.onError == .fail { budget = 1 }
-        if let limit = options.maxErrors { budget = min(budget ?? Int.max, limit + 1) }
         return JobPlan(
-            dialect: dialect, columnCount: columnNames.count, conversions: conversions,
-            conversionOfField: conversionOfField, unitColumnOfField: unitColumnOfField, options: options,
-            failureBudget: budget, outputConventions: outputConventions)
+            dialect: dialect, columnCount: columnNames.count, conversions: conversions, roles: roles,
+            options: options, outputConventions: outputConventions)
     }
 
     /// The standard catalog, plus the currencies of `--rates`.

@@ -58,20 +58,16 @@ public enum Sniffer {
     ///   - delimiter: A delimiter to use instead of sniffing one.
     ///   - quote: The quote byte (`nil`: none).
     public static func sniff(_ source: InputSource, delimiter: UInt8? = nil, quote: UInt8? = UInt8(ascii: "\"")) throws(InputError) -> SniffReport {
-        var prefix = try CSVReader.readPrefix(of: source)
-        let isWholeInput = prefix.count < 64 << 10
-        let hasBOM = CSVReader.byteOrderMarkLength(prefix) > 0
-        prefix.removeFirst(CSVReader.byteOrderMarkLength(prefix))
-        let chosen = delimiter
-            ?? (source.path.flatMap { ConvertEngine.delimiter(forPath: $0) })
-            ?? DelimiterSniffer().delimiter(for: prefix, isComplete: isWholeInput, quote: quote)
-            ?? UInt8(ascii: ",")
-        let parser = RecordParser(dialect: CSVDialect(delimiter: chosen, quote: quote, hasHeader: true), maxFieldSize: 64 << 10, batchRecords: Int.max)
-        parser.feed(sample: prefix, isComplete: isWholeInput)
-        let batch = parser.batch()
+        sniff(try InputHead(source: source, delimiter: delimiter, quote: quote, hasHeader: true, maxFieldSize: 64 << 10))
+    }
+
+    /// Describes an input from its head; whether the first record is a header is decided here
+    /// (the head's own `hasHeader` is ignored).
+    public static func sniff(_ head: InputHead) -> SniffReport {
+        let batch = head.records
         var report = SniffReport(
-            delimiter: chosen, quote: quote, hasHeader: true, lineEnding: lineEnding(of: prefix),
-            hasByteOrderMark: hasBOM, records: 0, columns: [])
+            delimiter: head.dialect.delimiter, quote: head.dialect.quote, hasHeader: true,
+            lineEnding: lineEnding(of: head.bytes), hasByteOrderMark: head.hasByteOrderMark, records: 0, columns: [])
         guard batch.count > 0 else { return report }
         let width = batch.fieldCount(of: 0)
         let first = batch.strings(of: 0)
@@ -97,7 +93,7 @@ public enum Sniffer {
             var currencies = 0
             var units = 0
             for r in rows {
-                let text = String(decoding: ChunkProcessor.trimmed(batch.field(field, of: r)), as: UTF8.self)
+                let text = String(decoding: ColumnUnits.trimmed(batch.field(field, of: r)), as: UTF8.self)
                 guard !text.isEmpty else { continue }
                 if let unit = try? UnitCatalog.standard.unit(expression: text) {
                     units += 1
@@ -167,13 +163,13 @@ public enum Sniffer {
         var separators: [UInt8: Int] = [:]
         for r in rows {
             let cell = batch.field(field, of: r)
-            guard !ChunkProcessor.trimmed(cell).isEmpty else { continue }
+            guard !ColumnUnits.trimmed(cell).isEmpty else { continue }
             column.cells += 1
             switch parser.parse(cell) {
             case .number:
                 column.numeric += 1
                 // A separator sits between digits: a leading or trailing space is padding, not grouping.
-                let digits = ChunkProcessor.trimmed(cell)
+                let digits = ColumnUnits.trimmed(cell)
                 for i in digits.indices.dropFirst().dropLast() where isDigit(digits[i - 1]) && isDigit(digits[i + 1]) {
                     let byte = digits[i]
                     if byte == UInt8(ascii: ",") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "'") || byte == 0x20 {
@@ -235,7 +231,7 @@ extension SniffReport {
     public func suggestedCommand(path: String?) -> String {
         var words = ["unitpipe", "convert"]
         if let path { words.append(path) }
-        let byExtension = path.flatMap { ConvertEngine.delimiter(forPath: $0) }
+        let byExtension = path.flatMap { InputHead.delimiter(forPath: $0) }
         if delimiter != UInt8(ascii: ","), byExtension != delimiter {
             words += ["-d", CSVDialect.name(ofDelimiter: delimiter)]
         }

@@ -12,24 +12,47 @@ struct ExpectedRecord: Equatable, CustomStringConvertible {
     var description: String { "line \(line) \(fields) \(problem)" }
 }
 
-/// Writes `text` to a temporary file and reads it back, whole blocks or one byte per read(2).
+/// Writes `bytes` to a file and reads it back the way the engine does: a `ChunkReader` cuts the
+/// file into chunks after line ends (one byte each with `oneBytePerRead`, so every record is cut
+/// everywhere and every `read(2)` returns one byte), and one `RecordParser` continues through them.
 func readAll(
     _ bytes: [UInt8], dialect: CSVDialect = .csv, oneBytePerRead: Bool, maxFieldSize: Int = 1 << 20,
+    batchRecords: Int = 8192, reader: ReaderKind = .default
+) throws -> [ExpectedRecord] {
+    try readAll(bytes, dialect: dialect, chunkSize: oneBytePerRead ? 1 : 1 << 20, maxFieldSize: maxFieldSize,
+                batchRecords: batchRecords, reader: reader)
+}
+
+/// `readAll` with any chunk size.
+func readAll(
+    _ bytes: [UInt8], dialect: CSVDialect, chunkSize: Int, maxFieldSize: Int = 1 << 20,
     batchRecords: Int = 8192, reader: ReaderKind = .default
 ) throws -> [ExpectedRecord] {
     let path = NSTemporaryDirectory() + "unitpipe-reader-\(UUID().uuidString).csv"
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let source = try InputSource(path: path)
-    let prefix = try CSVReader.readPrefix(of: source, limit: oneBytePerRead ? 3 : 64 << 10)
-    let csvReader = CSVReader(
-        source: source, prefix: prefix, dialect: dialect, maxFieldSize: maxFieldSize,
-        batchRecords: batchRecords, blockSize: oneBytePerRead ? 1 : 1 << 20, reader: reader)
+    let chunks = ChunkReader(source: try InputSource(path: path), start: [], chunkSize: chunkSize)
+    let parser = RecordParser(dialect: dialect, maxFieldSize: maxFieldSize, batchRecords: batchRecords, reader: reader)
     var records: [ExpectedRecord] = []
-    while let batch = try csvReader.nextBatch() {
+    func takeBatch() {
+        let batch = parser.batch()
         for r in 0..<batch.count {
             records.append(ExpectedRecord(line: batch.line(of: r), fields: batch.strings(of: r), problem: batch.problem(of: r)))
         }
+        parser.clearBatch()
+    }
+    let chunk = chunks.makeChunk()
+    while try chunks.fill(chunk) {
+        let bytes = chunk.bytes
+        var offset = 0
+        while offset < bytes.count {
+            offset += parser.feedLine(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+            if parser.isBatchFull { takeBatch() }
+        }
+        parser.endPiece()
+        if chunk.isLast { parser.finish() }
+        if chunk.isLast || !parser.isInRecord { takeBatch() }
+        if chunk.isLast { break }
     }
     return records
 }
@@ -73,7 +96,6 @@ let readerCases: [ReaderCase] = [
     ReaderCase("simple LF", "a,b\n1,2\n", [.init(1, ["a", "b"]), .init(2, ["1", "2"])]),
     ReaderCase("CRLF", "a,b\r\n1,2\r\n", [.init(1, ["a", "b"]), .init(2, ["1", "2"])]),
     ReaderCase("no final newline", "a,b\n1,2", [.init(1, ["a", "b"]), .init(2, ["1", "2"])]),
-    ReaderCase("BOM dropped", "\u{FEFF}a,b\n1,2\n", [.init(1, ["a", "b"]), .init(2, ["1", "2"])]),
     ReaderCase(
         "quotes, delimiters, doubled quotes, newlines",
         "a,b\n\"x,y\",\"he said \"\"hi\"\"\"\n\"multi\nline\",z\nlast,1\n",
@@ -121,8 +143,8 @@ let readerCases: [ReaderCase] = [
     ReaderCase("CR inside quotes kept and counted", "\"x\ry\",1\r2,3\n", [.init(1, ["x\ry", "1"]), .init(3, ["2", "3"])]),
 ]
 
-@Suite("CSVReader")
-struct CSVReaderTests {
+@Suite("Reader: chunk reader and record parser")
+struct RecordReadingTests {
     @Test(arguments: readerCases)
     func readsWholeBlocks(_ c: ReaderCase) throws {
         let records = try readAll(Array(c.input.utf8), dialect: c.dialect, oneBytePerRead: false)
@@ -133,6 +155,14 @@ struct CSVReaderTests {
     func readsOneBytePerRead(_ c: ReaderCase) throws {
         let records = try readAll(Array(c.input.utf8), dialect: c.dialect, oneBytePerRead: true)
         #expect(records == c.expected.map(\.record))
+    }
+
+    @Test(arguments: readerCases)
+    func readsEveryChunkSize(_ c: ReaderCase) throws {
+        for chunkSize in [2, 3, 5, 8] {
+            let records = try readAll(Array(c.input.utf8), dialect: c.dialect, chunkSize: chunkSize)
+            #expect(records == c.expected.map(\.record), "chunks of \(chunkSize)")
+        }
     }
 
     @Test(arguments: readerCases, ReaderKind.allCases)
@@ -250,33 +280,6 @@ struct CSVReaderTests {
 
     @Test func missingFileIsAnInputError() {
         #expect(throws: InputError.self) { try InputSource(path: "/nonexistent/unitpipe/input.csv") }
-    }
-}
-
-@Suite("DelimiterSniffer")
-struct DelimiterSnifferTests {
-    @Test(arguments: [
-        ("a,b,c\n1,2,3\n", ","),
-        ("a;b;c\n1,5;2,5;3\n", ";"),
-        ("a\tb\n1\t2\n", "\t"),
-        ("a|b\n1|2\n", "|"),
-        ("\"x;y\",b\n1,2\n3,4\n", ","),
-        ("name;note\nA;\"x, y, z\"\nB;\"p, q\"\n", ";"),
-    ])
-    func picksTheConsistentDelimiter(_ sample: String, _ expected: String) {
-        let delimiter = DelimiterSniffer().delimiter(for: Array(sample.utf8), isComplete: true, quote: UInt8(ascii: "\""))
-        #expect(delimiter == expected.utf8.first)
-    }
-
-    @Test func singleColumnHasNoDelimiter() {
-        #expect(DelimiterSniffer().delimiter(for: Array("a\n1\n2\n".utf8), isComplete: true, quote: UInt8(ascii: "\"")) == nil)
-    }
-
-    @Test func tiesGoToTheEarlierCandidate() {
-        let sample = Array("a,b;c\n1,2;3\n".utf8)
-        #expect(DelimiterSniffer().delimiter(for: sample, isComplete: true, quote: 34) == UInt8(ascii: ","))
-        let semicolonFirst = DelimiterSniffer(order: [59, 44, 9, 124])
-        #expect(semicolonFirst.delimiter(for: sample, isComplete: true, quote: 34) == UInt8(ascii: ";"))
     }
 }
 

@@ -29,27 +29,12 @@ final class WorkQueue<Item: Sendable>: Sendable {
     }
 }
 
-/// A pool of reusable objects shared by threads; `take` makes a new one when the pool is empty.
-final class ObjectPool<Object: AnyObject & Sendable>: Sendable {
-    private let objects = Mutex<[Object]>([])
-    private let make: @Sendable () -> Object
-
-    init(make: @escaping @Sendable () -> Object) { self.make = make }
-
-    func take() -> Object {
-        objects.withLock { $0.popLast() } ?? make()
-    }
-
-    func give(_ object: Object) {
-        objects.withLock { $0.append(object) }
-    }
-}
-
-/// Where a worker leaves the processor for one chunk, and the writer waits for it.
-final class ResultSlot: @unchecked Sendable {
-    // Safety: `processor` is written by one worker before `ready.signal()` and read by the writer
-    // after `ready.wait()`; the semaphore orders the two.
+/// Where a worker thread leaves its result for one chunk, and the engine's thread waits for it.
+final class ResultSlot<Result: AnyObject>: @unchecked Sendable {
+    // Safety: `result` is written by one worker before `ready.signal()` and read by the engine's
+    // thread after `ready.wait()`; `chunk` is set by the engine's thread before the chunk is
+    // queued and read by it after the wait. The semaphore and the queue's lock order the accesses.
     let ready = DispatchSemaphore(value: 0)
-    var processor: ChunkProcessor?
+    var result: Result?
     var chunk: InputChunk?
 }

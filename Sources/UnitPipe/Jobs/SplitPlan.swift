@@ -125,17 +125,14 @@ public struct SplitPlan: Sendable, Equatable {
         static func read(
             _ input: InputSource, delimiter: UInt8?, quote: UInt8?, hasHeader: Bool, locale: String, path: String?
         ) throws(InputError) -> Head {
-            var prefix = try CSVReader.readPrefix(of: input)
-            let isWholeInput = prefix.count < 64 << 10
-            let bom = CSVReader.byteOrderMarkLength(prefix)
-            prefix.removeFirst(bom)
-            let dialect = ConvertEngine.dialect(
-                delimiter: delimiter, quote: quote, hasHeader: hasHeader, locale: locale, path: path,
-                prefix: prefix, isWholeInput: isWholeInput)
-            guard hasHeader, let header = try ConvertEngine.firstRecord(of: &prefix, source: input, dialect: dialect, reader: .default) else {
-                return Head(dialect: dialect, dataOffset: bom, dataLine: 1)
+            let head = try InputHead(
+                source: input, delimiter: delimiter, quote: quote, hasHeader: hasHeader,
+                sniffingOrder: InputHead.sniffingOrder(locale: locale))
+            let bom = head.hasByteOrderMark ? InputHead.byteOrderMark.count : 0
+            guard hasHeader, head.firstRecord != nil else {
+                return Head(dialect: head.dialect, dataOffset: bom, dataLine: 1)
             }
-            return Head(dialect: dialect, dataOffset: bom + header.byteCount, dataLine: 1 + header.lineCount)
+            return Head(dialect: head.dialect, dataOffset: bom + head.firstRecordByteCount, dataLine: 1 + head.firstRecordLineCount)
         }
     }
 

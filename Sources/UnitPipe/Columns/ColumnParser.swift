@@ -1,0 +1,110 @@
+import UnitPipeCSV
+import UnitPipeNumbers
+import UnitPipeUnits
+
+/// The parse stage: scans one field of every row of a batch into a ``ParsedColumn``.
+public struct ColumnParser: Sendable {
+    /// The 0-based field the column is in.
+    public let field: Int
+    /// The column's number reader: its locale's conventions and what the column allows.
+    public let parser: NumberParser
+    /// Whether each cell carries its own unit (`5.3 km`): the number is read from the part the
+    /// unit split leaves.
+    public let hasUnitsInCells: Bool
+    /// Whether an empty cell fails (`--required`) instead of being a null.
+    public let isRequired: Bool
+
+    public init(field: Int, parser: NumberParser, hasUnitsInCells: Bool, isRequired: Bool) {
+        self.field = field
+        self.parser = parser
+        self.hasUnitsInCells = hasUnitsInCells
+        self.isRequired = isRequired
+    }
+
+    /// Scans the column's cell of every row; rows whose shape is not `.ok` are `.skipped`.
+    ///
+    /// A number becomes the kernel's input (its signed mantissa as an exact double, its exponent's
+    /// slot in `sources`); one the kernel cannot take is listed in `exactRows`.
+    /// - Parameters:
+    ///   - batch: The records.
+    ///   - shapes: Each row's shape.
+    ///   - column: Where the values and statuses go (reserved for `batch.count` rows).
+    public func parse(_ batch: RecordBatch, shapes: UnsafePointer<RowShape>, into column: ParsedColumn) {
+        let values = column.values
+        let statuses = column.statuses
+        let sources = column.sources
+        let exactRows = column.exactRows
+        var exactRowCount = 0
+        let emptyStatus = isRequired ? CellStatus.failed(.required) : .empty
+        for r in 0..<batch.count {
+            sources[r] = 0
+            guard shapes[r] == .ok else {
+                values[r] = .nan
+                statuses[r] = .skipped
+                continue
+            }
+            switch scan(batch.field(field, of: r)) {
+            case .decimal(let decimal):
+                if let (mantissa, slot) = DecimalFactorTable.kernelInput(decimal) {
+                    values[r] = mantissa
+                    sources[r] = slot
+                } else {
+                    values[r] = .nan
+                    exactRows[exactRowCount] = Int32(r)
+                    exactRowCount += 1
+                }
+                statuses[r] = .number
+            case .long:
+                values[r] = .nan
+                exactRows[exactRowCount] = Int32(r)
+                exactRowCount += 1
+                statuses[r] = .number
+            case .empty:
+                values[r] = .nan
+                statuses[r] = emptyStatus
+            case .failure(.overflow):
+                values[r] = .nan
+                statuses[r] = .failed(.overflow)
+            case .failure(.ambiguousUnit) where hasUnitsInCells:
+                values[r] = .nan
+                statuses[r] = .failed(.ambiguousUnit)
+            case .failure(let error):
+                values[r] = .nan
+                statuses[r] = .failed(.number(error))
+            }
+        }
+        column.exactRowCount = exactRowCount
+    }
+
+    /// Scans a cell: the number part of an in-cell unit, with a minus sign before the unit applied
+    /// (text on both sides of the number is an ambiguous unit).
+    @inline(__always)
+    func scan(_ cell: UnsafeRawBufferPointer) -> NumberScan {
+        guard hasUnitsInCells else { return parser.scan(cell) }
+        let split = InCellUnit.split(cell)
+        if split.placement == .both { return .failure(.ambiguousUnit) }
+        let scan = parser.scan(UnsafeRawBufferPointer(rebasing: cell[split.number]))
+        return split.isNegatedBeforeUnit ? scan.negated : scan
+    }
+
+    /// Row `r`'s number with every digit kept, for the exact path; `nil` when it holds none.
+    func exactDecimal(record r: Int, of batch: RecordBatch) -> LongDecimal? {
+        var cell = batch.field(field, of: r)
+        var isNegated = false
+        if hasUnitsInCells {
+            let split = InCellUnit.split(cell)
+            isNegated = split.isNegatedBeforeUnit
+            cell = UnsafeRawBufferPointer(rebasing: cell[split.number])
+        }
+        var decimal: LongDecimal
+        switch parser.scan(cell) {
+        case .decimal(let short): decimal = LongDecimal(short)
+        case .long:
+            guard let long = parser.scanLong(cell) else { return nil }
+            decimal = long
+        default: return nil
+        }
+        if isNegated { decimal.isNegative.toggle() }
+        return decimal
+    }
+}

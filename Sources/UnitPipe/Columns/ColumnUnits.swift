@@ -1,0 +1,108 @@
+import UnitPipeCSV
+import UnitPipeNumbers
+import UnitPipeUnits
+
+/// The unit stage for columns whose rows name their own unit — in a unit column
+/// (`-c NAME:@UNIT:TO`) or in the cell (`-c NAME:*:TO`): each number's source unit becomes an
+/// index into the resolver's factor matrix.
+///
+/// A value type with a mutable resolver: each worker has its own copy, whose cache of unit
+/// strings grows with the data.
+public struct ColumnUnits: Sendable {
+    /// Where a row's unit is written.
+    public enum Place: Sendable {
+        /// In another field of the row.
+        case unitColumn(field: Int)
+        /// In the cell itself, before or after the number.
+        case inCell(field: Int)
+    }
+
+    public let place: Place
+    /// Resolves unit strings against the target, caching each string it has seen.
+    public private(set) var resolver: UnitResolver
+    /// The input locale's currency symbols (`US$`, `¥`), which name ISO codes.
+    let currencySymbols: CurrencySymbolTable
+
+    public init(place: Place, resolver: UnitResolver, currencySymbols: CurrencySymbolTable) {
+        self.place = place
+        self.resolver = resolver
+        self.currencySymbols = currencySymbols
+    }
+
+    /// Resolves the unit of every row holding a number into its `sources` entry (the source's
+    /// block of the decimal factor table, added to the slot the parser set); a unit that does not
+    /// resolve fails the cell.
+    ///
+    /// - Returns: `true` when some row has a source index (the column needs the gather).
+    public mutating func resolve(_ batch: RecordBatch, into column: ParsedColumn) -> Bool {
+        let statuses = column.statuses
+        let sources = column.sources
+        var hasSource = false
+        for r in 0..<batch.count {
+            guard case .number = statuses[r] else { continue }
+            switch sourceIndex(record: r, of: batch) {
+            case .index(let index):
+                sources[r] += index * Int32(DecimalFactorTable.slotCount)
+                hasSource = true
+            case .failed(let fault):
+                column.values[r] = .nan
+                statuses[r] = .failed(fault)
+            }
+        }
+        return hasSource
+    }
+
+    /// A row's unit: its index in the factor matrix, or why it has none.
+    private enum Lookup {
+        case index(Int32)
+        case failed(CellFault)
+    }
+
+    /// The factor-matrix index of row `r`'s unit.
+    private mutating func sourceIndex(record r: Int, of batch: RecordBatch) -> Lookup {
+        let unitText = text(record: r, of: batch)
+        switch resolver.sourceIndex(for: unitText) {
+        case .success(let index):
+            return .index(index)
+        case .failure:
+            // A currency symbol of the input's locale (`US$`, `¥`) names its ISO code.
+            switch currencySymbols.match(String(decoding: unitText, as: UTF8.self)) {
+            case .code(let code)?:
+                if case .success(let index) = resolver.sourceIndex(for: code) { return .index(index) }
+            case .ambiguous?:
+                return .failed(.ambiguousUnit)
+            case nil:
+                break
+            }
+            return .failed(.unit)
+        }
+    }
+
+    /// Why row `r`'s unit does not resolve, for its failure report (the resolver caches it).
+    public mutating func failure(record r: Int, of batch: RecordBatch) -> CellFailure.Detail {
+        let unitText = text(record: r, of: batch)
+        if unitText.isEmpty { return .missingUnit }
+        if case .failure(let error) = resolver.sourceIndex(for: unitText) { return .unit(error) }
+        return .missingUnit
+    }
+
+    /// Row `r`'s unit as written, trimmed: in the unit column or in the cell.
+    private func text(record r: Int, of batch: RecordBatch) -> UnsafeRawBufferPointer {
+        switch place {
+        case .unitColumn(let field):
+            return ColumnUnits.trimmed(batch.field(field, of: r))
+        case .inCell(let field):
+            let cell = batch.field(field, of: r)
+            return ColumnUnits.trimmed(UnsafeRawBufferPointer(rebasing: cell[InCellUnit.split(cell).unit]))
+        }
+    }
+
+    /// `bytes` without leading and trailing ASCII spaces and tabs.
+    public static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        var start = 0
+        var end = bytes.count
+        while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+        while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+    }
+}

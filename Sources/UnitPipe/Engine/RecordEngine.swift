@@ -1,0 +1,281 @@
+// The record engine: chunks, parallel speculative libcsv parsers, ordering,
+// positions, the failure budget and interruption — for any job (RecordJob.swift).
+//
+// With several threads, the engine's thread reads chunks (cut after a line end)
+// and hands them to workers, each of which parses a whole chunk with its own
+// libcsv parser, as if it started a record, and gives every batch to its job
+// worker; the engine's thread then commits the results in input order. A chunk
+// whose parse ends inside a record (a quoted field spanning the cut) makes the
+// next chunk's speculative result void: the engine continues the first chunk's
+// parser with the next chunk's bytes instead, so the results are byte-identical
+// for every thread count. Record numbers and lines are made absolute at commit,
+// where alone it is known what came before.
+
+import Foundation
+import UnitPipeCSV
+
+/// Runs a job over the records of an input.
+public final class RecordEngine {
+    /// Records and lines before a stretch of input.
+    public struct Bases: Sendable, Equatable {
+        /// Data records before the stretch.
+        public var record: Int
+        /// Physical lines before the stretch (the header's included).
+        public var line: Int
+    }
+
+    /// How far the run got: read and committed.
+    public struct Progress: Sendable, Equatable {
+        /// Bytes read from the input, as stored.
+        public var bytesRead = 0
+        /// Data records committed.
+        public var records = 0
+    }
+
+    /// How a run ended.
+    public enum End: Sendable, Equatable {
+        /// Every record was processed.
+        case finished
+        /// More failed rows than the limit: the results stop right after the first row beyond it.
+        case failureLimitReached
+    }
+
+    private let threads: Int
+    private let chunkSize: Int
+    private let maxFieldSize: Int
+    private let reader: ReaderKind
+    /// Failed rows the run accepts; the first row beyond them stops it (`nil`: no limit).
+    private let failureLimit: Int?
+    private var failedRows = 0
+    /// Records and lines before the next stretch to commit.
+    public private(set) var bases = Bases(record: 0, line: 0)
+    public private(set) var progress = Progress()
+
+    /// Creates an engine.
+    ///
+    /// - Parameters:
+    ///   - threads: Worker threads (1 parses on the calling thread).
+    ///   - chunkSize: Bytes per chunk, the unit of parallel work.
+    ///   - maxFieldSize: The longest field; a longer one marks its record `fieldTooLarge`.
+    ///   - failureLimit: Failed rows accepted before the run stops (`0` stops at the first).
+    ///   - reader: How records are split (`--reader`).
+    public init(threads: Int, chunkSize: Int, maxFieldSize: Int, failureLimit: Int?, reader: ReaderKind = .default) {
+        self.threads = max(1, threads)
+        self.chunkSize = max(1, chunkSize)
+        self.maxFieldSize = maxFieldSize
+        self.reader = reader
+        self.failureLimit = failureLimit
+    }
+
+    /// Streams the data records of `head`'s input through `job`.
+    ///
+    /// - Throws: `JobError.input` when reading fails, `.interrupted` on SIGINT/SIGTERM, and
+    ///   whatever the job's commit throws.
+    public func run<Job: RecordJob>(_ head: InputHead, job: Job) throws(JobError) -> End {
+        bases.line += head.linesBeforeData
+        let chunks = head.dataChunks(chunkSize: chunkSize)
+        do {
+            if threads <= 1 {
+                return try runSequentially(head, chunks: chunks, job: job)
+            }
+            return try runInParallel(head, chunks: chunks, job: job)
+        } catch let error as JobError {
+            throw error
+        } catch let error as InputError {
+            if let signal = Interruption.signalNumber { throw .interrupted(signal: signal) }
+            throw .input(error)
+        } catch {
+            throw .input(.cannotRead(head.source.displayName, SystemError(call: "read", errno: 5)))
+        }
+    }
+
+    /// One thread: a single stretch continues through every chunk.
+    private func runSequentially<Job: RecordJob>(_ head: InputHead, chunks: ChunkReader, job: Job) throws -> End {
+        let stretch = makeStretch(job, head)
+        stretch.begin()
+        let chunk = chunks.makeChunk()
+        while try chunks.fill(chunk) {
+            if let signal = Interruption.signalNumber { throw JobError.interrupted(signal: signal) }
+            stretch.feed(chunk.bytes)
+            stretch.end(isEndOfInput: chunk.isLast)
+            progress.bytesRead = head.source.bytesRead
+            if try commit(stretch, job: job) == .failureLimitReached { return .failureLimitReached }
+            if chunk.isLast { break }
+        }
+        return .finished
+    }
+
+    /// Several threads: chunks parsed speculatively in parallel, results committed in order.
+    private func runInParallel<Job: RecordJob>(_ head: InputHead, chunks: ChunkReader, job: Job) throws -> End {
+        let depth = threads + 1
+        let queue = WorkQueue<Work<Job.Worker>>()
+        let slots = (0..<depth).map { _ in ResultSlot<Stretch<Job.Worker>>() }
+        let finished = DispatchGroup()
+        for _ in 0..<threads {
+            finished.enter()
+            let thread = Thread {
+                while let work = queue.pop() {
+                    work.stretch.begin()
+                    work.stretch.feed(work.chunk.bytes)
+                    work.stretch.end(isEndOfInput: work.chunk.isLast)
+                    let slot = slots[work.chunk.index % depth]
+                    slot.result = work.stretch
+                    slot.ready.signal()
+                }
+                finished.leave()
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        defer {
+            queue.close(workers: threads)
+            finished.wait()
+        }
+        // Stretches not in use; one is made (with its job worker) whenever none is free.
+        var freeStretches: [Stretch<Job.Worker>] = []
+        var freeChunks: [InputChunk] = []
+        var nextToRead = 0
+        var nextToWrite = 0
+        var isInputDone = false
+        var continuation: Stretch<Job.Worker>?
+        while true {
+            while nextToRead - nextToWrite < depth && !isInputDone {
+                let chunk = freeChunks.popLast() ?? chunks.makeChunk()
+                guard try chunks.fill(chunk) else {
+                    isInputDone = true
+                    break
+                }
+                if chunk.isLast { isInputDone = true }
+                slots[chunk.index % depth].chunk = chunk
+                let stretch = freeStretches.popLast() ?? makeStretch(job, head)
+                queue.push(Work(chunk: chunk, stretch: stretch))
+                nextToRead += 1
+            }
+            if nextToWrite == nextToRead { return .finished }
+            if let signal = Interruption.signalNumber { throw JobError.interrupted(signal: signal) }
+            let slot = slots[nextToWrite % depth]
+            slot.ready.wait()
+            guard let stretch = slot.result, let chunk = slot.chunk else { return .finished }
+            slot.result = nil
+            slot.chunk = nil
+            progress.bytesRead = head.source.bytesRead
+            let current: Stretch<Job.Worker>
+            if let continued = continuation {
+                // The previous chunk ended inside a record: this chunk's speculative parse is void.
+                freeStretches.append(stretch)
+                continued.feed(chunk.bytes)
+                continued.end(isEndOfInput: chunk.isLast)
+                current = continued
+            } else {
+                current = stretch
+            }
+            let end = try commit(current, job: job)
+            if current.endsInRecord && !chunk.isLast && end == .finished {
+                continuation = current
+            } else {
+                continuation = nil
+                release(current)
+                freeStretches.append(current)
+            }
+            freeChunks.append(chunk)
+            nextToWrite += 1
+            if end == .failureLimitReached { return end }
+        }
+    }
+
+    private func makeStretch<Job: RecordJob>(_ job: Job, _ head: InputHead) -> Stretch<Job.Worker> {
+        Stretch(worker: job.makeWorker(), dialect: head.dialect, maxFieldSize: maxFieldSize, allowance: allowance, reader: reader)
+    }
+
+    /// Failed rows a stretch may record before it stops: the first row beyond the limit.
+    private var allowance: Int? { failureLimit.map { $0 + 1 } }
+
+    /// Moves the bases past a stretch that is done.
+    private func release<Worker>(_ stretch: Stretch<Worker>) {
+        bases.record += stretch.recordsSinceBegin
+        bases.line += stretch.linesFed
+    }
+
+    /// Commits what `stretch` produced since its last commit, cut at the failure limit.
+    private func commit<Job: RecordJob>(_ stretch: Stretch<Job.Worker>, job: Job) throws(JobError) -> End {
+        var end = End.finished
+        let failed = stretch.budget.spent
+        if let failureLimit, failedRows + failed > failureLimit {
+            stretch.worker.keepResults(throughFailedRow: failureLimit - failedRows + 1)
+            failedRows = failureLimit + 1
+            end = .failureLimitReached
+        } else {
+            failedRows += failed
+        }
+        stretch.worker.seal()
+        try job.commit(stretch.worker, bases: bases)
+        stretch.worker.clearResults()
+        stretch.budget.resetCount()
+        progress.records = bases.record + stretch.recordsSinceBegin
+        return end
+    }
+}
+
+/// A chunk to parse and the stretch to parse it with, handed to a worker thread.
+struct Work<Worker: BatchWorker>: Sendable {
+    let chunk: InputChunk
+    let stretch: Stretch<Worker>
+}
+
+/// One worker's parse of a stretch of input: the libcsv state, the job worker and its budget.
+final class Stretch<Worker: BatchWorker>: @unchecked Sendable {
+    // Safety: a stretch is used by one thread at a time; it changes hands only through the
+    // engine's locked queues and semaphores, which order every access.
+
+    let worker: Worker
+    private let parser: RecordParser
+    var budget: FailureBudget
+    private let allowance: Int?
+    /// Records consumed since `begin()`.
+    private(set) var recordsSinceBegin = 0
+
+    init(worker: Worker, dialect: CSVDialect, maxFieldSize: Int, allowance: Int?, reader: ReaderKind) {
+        self.worker = worker
+        self.allowance = allowance
+        parser = RecordParser(dialect: dialect, maxFieldSize: maxFieldSize, reader: reader)
+        budget = FailureBudget(allowance: allowance)
+    }
+
+    /// Starts a new stretch at a line start: fresh libcsv state, line 1, record 0, empty results.
+    func begin() {
+        parser.reset()
+        recordsSinceBegin = 0
+        budget = FailureBudget(allowance: allowance)
+        worker.clearResults()
+    }
+
+    /// LF bytes fed since `begin()`: the lines this stretch covers.
+    var linesFed: Int { parser.line - 1 }
+
+    /// `true` when the bytes fed so far end inside a record.
+    var endsInRecord: Bool { parser.isInRecord }
+
+    /// Parses `bytes`, handing every full batch of records to the worker.
+    func feed(_ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < bytes.count {
+            offset += parser.feedLine(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+            if parser.isBatchFull { processPendingBatch() }
+        }
+    }
+
+    /// Ends a piece: at the end of input flushes the last record; otherwise processes the
+    /// complete records unless the bytes end inside a record (then they wait for more bytes).
+    func end(isEndOfInput: Bool) {
+        parser.endPiece()
+        if isEndOfInput { parser.finish() }
+        if isEndOfInput || !parser.isInRecord { processPendingBatch() }
+    }
+
+    private func processPendingBatch() {
+        let batch = parser.batch()
+        if batch.count > 0 && !budget.isExhausted { worker.process(batch, budget: &budget) }
+        recordsSinceBegin += batch.count
+        parser.clearBatch()
+    }
+}

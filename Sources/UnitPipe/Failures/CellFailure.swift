@@ -1,0 +1,74 @@
+// Design note — failures are data until the last moment.
+//
+// A worker that finds a bad cell or row records a `CellFailure`: the code, where
+// the record is, the raw bytes and a structured detail. It writes no prose: the
+// sentence users read is made by `FailureRenderer` on the main thread, in input
+// order, when the failure is committed. A job adds what it needs to `Detail`
+// (a validation bound, an enum of allowed values) and one case to the renderer.
+
+import UnitPipeCSV
+import UnitPipeNumbers
+import UnitPipeUnits
+
+/// One failed cell or row, as data.
+public struct CellFailure: Sendable, Equatable {
+    /// Why the cell or row failed, with the data the message needs.
+    public enum Detail: Sendable, Equatable {
+        /// The cell is not a number in its column's conventions (`overflow` goes to ``overflow``).
+        case number(NumberError)
+        /// An empty cell in a column that must have a value (`--required`).
+        case required
+        /// The value is beyond the largest double, as read or in the target unit.
+        case overflow
+        /// The cell's unit (in the cell or the row's unit column) does not resolve.
+        case unit(UnitExpressionError)
+        /// The cell names no unit and the column gives no default, or the row's unit column is empty.
+        case missingUnit
+        /// The unit is ambiguous: a bare `$`, or text on both sides of the number.
+        case ambiguousUnit
+        /// The record has another number of fields than the header.
+        case fieldCount(found: Int)
+        /// The record could not be read as CSV; `fields` is how many fields were kept.
+        case malformed(RecordProblem, fields: Int)
+
+        /// The error report code of the detail.
+        public var code: ErrorCode {
+            switch self {
+            case .number(let error): ErrorCode(error)
+            case .required: .empty
+            case .overflow: .overflow
+            case .unit(let error): ErrorCode(error)
+            case .missingUnit: .unknownUnit
+            case .ambiguousUnit: .ambiguousUnit
+            case .fieldCount: .fieldCount
+            case .malformed: .malformedCSV
+            }
+        }
+    }
+
+    /// The stable code of the report's `code` column.
+    public var code: ErrorCode
+    /// The data record. On a worker, the 0-based index in the stretch of input it parsed; once
+    /// committed, 1-based in the input (the engine's bases make it absolute).
+    public var record: Int
+    /// The physical line on which the record starts: 1-based in the stretch on a worker, in the
+    /// input once committed. (A byte offset joins these once batches carry record offsets.)
+    public var line: Int
+    /// The job's column the cell belongs to (an index into the renderer's columns); `nil` for a
+    /// failure of the whole row.
+    public var column: Int?
+    /// The cell's bytes as read; for a row failure, the start of the record's fields joined by the
+    /// delimiter (257 bytes at most).
+    public var raw: [UInt8]
+    public var detail: Detail
+
+    /// A failure whose code follows from its detail.
+    public init(_ detail: Detail, record: Int, line: Int, column: Int?, raw: [UInt8]) {
+        self.code = detail.code
+        self.record = record
+        self.line = line
+        self.column = column
+        self.raw = raw
+        self.detail = detail
+    }
+}

@@ -1,0 +1,259 @@
+// A `convert` run: reads the input head, resolves columns and units once into
+// a `JobPlan`, opens the outputs, then lets the record engine stream the
+// records through `ConvertWorker`s and commits their results here, in input
+// order: output rows, rendered failures, rejects, counts. Every data record
+// ends up in exactly one of output or rejects, and
+// rows_in = rows_out + rows_rejected holds on every path, failures included.
+
+import UnitPipeCSV
+
+/// One `unitpipe convert` run.
+public final class ConvertJob {
+    public let options: ConvertOptions
+
+    public init(options: ConvertOptions) { self.options = options }
+
+    /// The outcome of a run: its summary and, when it stopped (exit 2), why.
+    public struct Outcome: Sendable {
+        public var summary: RunSummary
+        public var failure: JobError?
+        /// What the run did that the user may not have meant (a header that reads like data).
+        public var warnings: [JobWarning] = []
+        /// The process exit status: 0 ok, 1 rows failed, 2 stopped.
+        public var exitStatus: Int32 {
+            if case .interrupted(let signal) = failure { return 128 + signal }
+            return failure == nil ? summary.exitStatus : 2
+        }
+    }
+
+    /// Runs the job to the end, writing output, reports and summary. Never throws: failures are in the outcome.
+    public func run() -> Outcome {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var summary = RunSummary()
+        var failure: JobError?
+        var source: InputSource?
+        var outputs: ConvertOutputs?
+        var run: ConvertRun?
+        var warnings: [JobWarning] = []
+        do throws(JobError) {
+            do { try OutputPaths.check(input: options.inputPath, outputs: options.outputs) } catch { throw .outputPath(error) }
+            do {
+                source = try InputSource(path: options.inputPath)
+            } catch {
+                throw .input(error)
+            }
+            guard let source else { return Outcome(summary: summary, failure: nil) }
+            let head: InputHead
+            do {
+                head = try InputHead(
+                    source: source, delimiter: options.delimiter, quote: options.quoting.byte,
+                    hasHeader: options.hasHeader, maxFieldSize: options.maxFieldSize,
+                    sniffingOrder: InputHead.sniffingOrder(locale: options.locale), reader: options.reader)
+            } catch {
+                throw .input(error)
+            }
+            if let first = head.firstRecord {
+                if head.dialect.hasHeader && Sniffer.recordLooksLikeData(first) { warnings.append(.headerLooksLikeData(fields: first)) }
+                let plan = try JobPlan.make(options: options, head: head)
+                let header = head.dialect.hasHeader ? (input: first, output: plan.outputHeader(first)) : nil
+                let opened = try ConvertOutputs(options: options, dialect: head.dialect, header: header, writer: plan.writer)
+                outputs = opened
+                let created = ConvertRun(plan: plan, outputs: opened)
+                run = created
+                try created.run(head)
+            } else {
+                outputs = try ConvertOutputs(options: options, dialect: head.dialect, header: nil)
+            }
+        } catch {
+            failure = error
+        }
+        if failure != nil, let signal = Interruption.signalNumber { failure = .interrupted(signal: signal) }
+        if let run { summary = run.summary }
+        if let source { summary.bytesIn = source.bytesRead }
+        if let outputs, let closeFailure = outputs.close(failed: failure != nil), failure == nil { failure = closeFailure }
+        summary.seconds = (clock.now - started).seconds
+        if options.onError == .keep {
+            // Kept rows lose only their failed cells; a row that fails as a whole is rejected and empties none.
+            summary.cellsEmptied = summary.errorsByCode.filter { $0.key != .fieldCount && $0.key != .malformedCSV }.values.reduce(0, +)
+        }
+        if let failure {
+            summary.status = .failed
+            summary.reason = failure.reason
+        } else if summary.rowsRejected > 0 || summary.errorsByCode.values.contains(where: { $0 > 0 }) {
+            summary.status = .rejected
+        }
+        // Never into a summary path that is itself the problem (the input, another output, nowhere).
+        if let path = options.summaryPath, !failure.isOutputPathError(of: .summary) {
+            ConvertJob.writeSummary(summary, to: path, failure: &failure)
+        }
+        return Outcome(summary: summary, failure: failure, warnings: warnings)
+    }
+
+    private static func writeSummary(_ summary: RunSummary, to path: String, failure: inout JobError?) {
+        do throws(OutputError) {
+            let file = try ReportFile(path: path)
+            file.buffer.append(summary.json)
+            try file.close()
+        } catch {
+            if failure == nil { failure = .output(error) }
+        }
+    }
+}
+
+/// The files a `convert` run writes: the output, the error report and the rejects.
+final class ConvertOutputs {
+    let output: OutputFile
+    let report: ReportFile?
+    let rejects: ReportFile?
+
+    /// Opens every output; with `writer` (the input has records) writes the BOM (`--bom`) and the
+    /// header rows: the renamed header to the output, the input's header to the rejects.
+    init(options: ConvertOptions, dialect: CSVDialect, header: (input: [String], output: [String])?, writer: CSVWriter? = nil) throws(JobError) {
+        do {
+            output = try OutputFile(path: options.outputPath)
+            if let path = options.errorsPath {
+                let report = try ReportFile(path: path)
+                ErrorReportFormat.writeHeader(to: report.buffer)
+                self.report = report
+            } else {
+                report = nil
+            }
+            rejects = try options.rejectsPath.map { path throws(OutputError) in try ReportFile(path: path) }
+            guard let writer else { return }
+            let buffer = ByteBuffer()
+            if options.writesBOM { buffer.append("\u{FEFF}") }
+            if let header { writer.writeRecord(header.output, to: buffer) }
+            try output.write(buffer)
+            if let header, let rejects { CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote).writeRecord(header.input, to: rejects.buffer) }
+        } catch {
+            throw .output(error)
+        }
+    }
+
+    /// Flushes and closes every output; the main output is renamed into place only when `failed`
+    /// is false. Returns the first error closing them.
+    func close(failed: Bool) -> JobError? {
+        var closeFailure: JobError?
+        if failed {
+            output.abandon()
+        } else {
+            do { try output.commit() } catch { closeFailure = .output(error) }
+        }
+        do {
+            try report?.close()
+            try rejects?.close()
+        } catch {
+            if closeFailure == nil { closeFailure = .output(error) }
+        }
+        return closeFailure
+    }
+}
+
+/// The engine-thread half of `convert`: commits every worker's results, in input order.
+final class ConvertRun: RecordJob {
+    private let plan: JobPlan
+    private let renderer: FailureRenderer
+    private let outputs: ConvertOutputs
+    private var columns: [ColumnStats]
+    /// The first failure committed (`--on-error fail` stops with it).
+    private var firstFailure: CellError?
+    private(set) var summary = RunSummary()
+
+    init(plan: JobPlan, outputs: ConvertOutputs) {
+        self.plan = plan
+        self.outputs = outputs
+        renderer = plan.renderer
+        columns = Array(repeating: ColumnStats(), count: plan.conversions.count)
+        summary.columns = plan.conversions.map {
+            var column = RunSummary.Column(name: $0.spec.newName ?? $0.name, from: $0.spec.from, to: $0.spec.to)
+            column.locale = $0.localeDescription
+            column.localeEvidence = $0.localeEvidence
+            return column
+        }
+    }
+
+    /// Streams the records of `head`'s input through the engine; a closed output pipe ends the run quietly.
+    func run(_ head: InputHead) throws(JobError) {
+        let engine = RecordEngine(
+            threads: plan.options.threads, chunkSize: plan.options.chunkSize, maxFieldSize: plan.options.maxFieldSize,
+            failureLimit: plan.failureLimit, reader: plan.options.reader)
+        defer { foldColumns() }
+        let end: RecordEngine.End
+        do {
+            end = try engine.run(head, job: self)
+        } catch .output(.closedPipe) {
+            return
+        }
+        guard end == .failureLimitReached, let limit = plan.failureLimit else { return }
+        if plan.options.onError == .fail, let firstFailure { throw .stoppedAtError(firstFailure) }
+        throw .tooManyErrors(limit: limit)
+    }
+
+    func makeWorker() -> ConvertWorker { ConvertWorker(plan: plan) }
+
+    func commit(_ worker: ConvertWorker, bases: RecordEngine.Bases) throws(JobError) {
+        do {
+            summary.rowsIn += worker.counts.rowsIn
+            summary.rowsOut += worker.counts.rowsOut
+            summary.rowsRejected += worker.counts.rowsRejected
+            for k in columns.indices { columns[k].add(worker.counts.columns[k]) }
+            for failure in worker.failures {
+                var failure = failure
+                failure.record += bases.record + 1
+                failure.line += bases.line
+                summary.errorsByCode[failure.code, default: 0] += 1
+                guard firstFailure == nil || outputs.report != nil else { continue }
+                let row = renderer.reportRow(failure)
+                if firstFailure == nil { firstFailure = row }
+                if let report = outputs.report {
+                    ErrorReportFormat.write(row, to: report.buffer)
+                    try report.flushIfFull()
+                }
+            }
+            if let rejects = outputs.rejects {
+                rejects.buffer.append(worker.rejects.bytes)
+                try rejects.flushIfFull()
+            }
+            try outputs.output.write(worker.output)
+        } catch {
+            throw .output(error)
+        }
+    }
+
+    /// Writes the column counts into the summary.
+    private func foldColumns() {
+        for k in columns.indices where k < summary.columns.count {
+            summary.columns[k].converted = columns[k].converted
+            summary.columns[k].empty = columns[k].empty
+            summary.columns[k].errors = columns[k].errors
+            if columns[k].converted > 0 {
+                summary.columns[k].min = columns[k].min
+                summary.columns[k].max = columns[k].max
+            }
+        }
+    }
+}
+
+extension ConvertOptions {
+    /// The output paths with their roles (`nil`: not given; `-o` absent means standard output).
+    var outputs: [(role: OutputRole, path: String?)] {
+        [(.output, outputPath), (.errors, errorsPath), (.rejects, rejectsPath), (.summary, summaryPath)]
+    }
+}
+
+extension Optional where Wrapped == JobError {
+    /// `true` when the failure is an output path problem involving `role`.
+    func isOutputPathError(of role: OutputRole) -> Bool {
+        if case .outputPath(let error)? = self { return error.roles.contains(role) }
+        return false
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a Double.
+    var seconds: Double {
+        let (s, attoseconds) = components
+        return Double(s) + Double(attoseconds) * 1e-18
+    }
+}

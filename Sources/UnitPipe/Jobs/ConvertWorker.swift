@@ -1,0 +1,385 @@
+// The worker half of `convert`: per batch, the column stages one column at a
+// time — parse every cell, resolve per-row units, convert the whole column with
+// the factor matrix — then one row-major pass that formats each good row into
+// the output and hands failed rows to an out-of-line path that records their
+// failures (as values) and their raw bytes for the rejects. Counts are derived
+// afterwards, column by column, from each row's outcome, so the row loop
+// touches only statuses.
+
+import UnitPipeCSV
+import UnitPipeNumbers
+import UnitPipeUnits
+
+/// Per-column counts, folded into the run summary.
+struct ColumnStats: Equatable {
+    var converted = 0
+    var empty = 0
+    var errors = 0
+    var min = Double.infinity
+    var max = -Double.infinity
+
+    mutating func add(_ other: ColumnStats) {
+        converted += other.converted
+        empty += other.empty
+        errors += other.errors
+        min = Swift.min(min, other.min)
+        max = Swift.max(max, other.max)
+    }
+}
+
+/// Row and column counts of a stretch of rows.
+struct ConvertCounts: Equatable {
+    var rowsIn = 0
+    var rowsOut = 0
+    var rowsRejected = 0
+    var columns: [ColumnStats]
+}
+
+/// What became of one row.
+enum RowOutcome: Equatable {
+    case written
+    /// Written with its failed cells empty (`--on-error keep`).
+    case writtenWithErrors
+    case rejected
+    /// Not looked at: the failure budget was spent before it.
+    case notProcessed
+}
+
+/// Parses, converts and formats the records a worker thread reads.
+final class ConvertWorker: BatchWorker, @unchecked Sendable {
+    // Safety: a worker is used by one thread at a time; it changes hands only through the
+    // engine's locked queues and semaphores, which order every access.
+
+    let plan: JobPlan
+    /// Formatted output rows since the last `clearResults()`.
+    let output = ByteBuffer(capacity: 1 << 20)
+    /// Rejected rows, verbatim, since the last `clearResults()`.
+    let rejects = ByteBuffer(capacity: 1 << 12)
+    /// Failures since the last `clearResults()`, positions relative to the stretch.
+    private(set) var failures: [CellFailure] = []
+    private(set) var counts: ConvertCounts
+
+    /// The state right after each failed row, when the run has a failure limit.
+    private struct Snapshot {
+        var outputCount: Int
+        var rejectsCount: Int
+        var failureCount: Int
+        var counts: ConvertCounts
+    }
+    private var snapshots: [Snapshot] = []
+    private let takesSnapshots: Bool
+
+    /// The stages of each conversion, and its parsed column.
+    private let parsers: [ColumnParser]
+    private var units: [ColumnUnits?]
+    private var converters: [ColumnConverter]
+    private let columns: [ParsedColumn]
+    /// The parsed columns' value and status buffers, for the row loop (no reference counting per cell).
+    private var values: [UnsafeMutablePointer<Double>] = []
+    private var statuses: [UnsafeMutablePointer<CellStatus>] = []
+    private var fixedValues: [UnsafeMutablePointer<Double>?] = []
+    /// Each conversion's fraction digits (`:N`, else `--decimals`), `nil` for shortest digits.
+    private let decimalsOf: [Int?]
+    private let format: NumberFormat
+
+    private var rowCapacity = 0
+    private var shapes = UnsafeMutablePointer<RowShape>.allocate(capacity: 1)
+    private var outcomes = UnsafeMutablePointer<RowOutcome>.allocate(capacity: 1)
+    /// Rows of the current batch already counted into `counts`.
+    private var statsCursor = 0
+    private let writer: CSVWriter
+    /// Rejected rows are written in the input's dialect.
+    private let rejectsWriter: CSVWriter
+    /// `false` with another output delimiter: a plain row's bytes cannot be copied as they are.
+    private let copiesPlainRows: Bool
+    private let roles: UnsafeMutablePointer<JobPlan.FieldRole>
+    /// The fields written differently from the input (converted cells, unit columns), in order.
+    private let rewrittenFields: [Int]
+    /// The target unit's symbol per conversion, written into unit columns.
+    private let targetSymbols: [[UInt8]]
+
+    init(plan: JobPlan) {
+        self.plan = plan
+        counts = ConvertCounts(columns: Array(repeating: ColumnStats(), count: plan.conversions.count))
+        takesSnapshots = plan.failureLimit != nil
+        parsers = plan.conversions.indices.map(plan.columnParser)
+        units = plan.conversions.indices.map(plan.columnUnits)
+        converters = plan.conversions.indices.map(plan.columnConverter)
+        columns = plan.conversions.indices.map { ParsedColumn(hasFixedOutput: plan.decimals($0) != nil) }
+        decimalsOf = plan.conversions.indices.map(plan.decimals)
+        writer = plan.writer
+        rejectsWriter = plan.rejectsWriter
+        copiesPlainRows = plan.writer.delimiter == plan.dialect.delimiter
+        format = NumberFormat(conventions: plan.outputConventions, isPlain: plan.options.notation == .plain, writer: plan.writer)
+        roles = .allocate(capacity: max(1, plan.columnCount))
+        roles.initialize(from: plan.roles, count: plan.columnCount)
+        rewrittenFields = plan.roles.indices.filter { plan.roles[$0] != .passThrough }
+        targetSymbols = plan.conversions.map { Array($0.target.symbol.utf8) }
+    }
+
+    deinit {
+        shapes.deallocate()
+        outcomes.deallocate()
+        roles.deinitialize(count: plan.columnCount)
+        roles.deallocate()
+    }
+
+    // MARK: The job protocol
+
+    func clearResults() {
+        output.removeAll()
+        rejects.removeAll()
+        failures.removeAll(keepingCapacity: true)
+        snapshots.removeAll(keepingCapacity: true)
+        counts = ConvertCounts(columns: Array(repeating: ColumnStats(), count: plan.conversions.count))
+    }
+
+    func keepResults(throughFailedRow n: Int) {
+        let snapshot = snapshots[n - 1]
+        output.truncate(to: snapshot.outputCount)
+        rejects.truncate(to: snapshot.rejectsCount)
+        failures.removeLast(failures.count - snapshot.failureCount)
+        counts = snapshot.counts
+    }
+
+    func seal() {}
+
+    func process(_ batch: RecordBatch, budget: inout FailureBudget) {
+        let count = batch.count
+        reserve(count)
+        let columnCount = plan.columnCount
+        for r in 0..<count {
+            if batch.problem(of: r) != .none {
+                shapes[r] = .malformed
+            } else if batch.fieldCount(of: r) != columnCount {
+                shapes[r] = .fieldCount
+            } else {
+                shapes[r] = .ok
+            }
+        }
+        for k in columns.indices {
+            parsers[k].parse(batch, shapes: shapes, into: columns[k])
+            let hasSource = units[k]?.resolve(batch, into: columns[k]) ?? false
+            converters[k].convert(
+                columns[k], batch: batch, parser: parsers[k], perRowMatrix: units[k]?.resolver.matrix, hasSource: hasSource)
+        }
+        statsCursor = 0
+        let conversionCount = columns.count
+        output.withCursor { cursor in
+            for r in 0..<count {
+                if budget.isExhausted {
+                    (outcomes + r).update(repeating: .notProcessed, count: count - r)
+                    break
+                }
+                var failed = shapes[r] != .ok
+                var k = 0
+                while !failed && k < conversionCount {
+                    if case .failed = statuses[k][r] { failed = true }
+                    k += 1
+                }
+                if failed {
+                    handleFailure(record: r, of: batch, cursor: &cursor, budget: &budget)
+                } else {
+                    writeRow(r, of: batch, to: &cursor)
+                    outcomes[r] = .written
+                }
+            }
+        }
+        advanceStats(to: count)
+    }
+
+    private func reserve(_ count: Int) {
+        guard count > rowCapacity else { return }
+        for column in columns { column.reserve(count) }
+        values = columns.map(\.values)
+        statuses = columns.map(\.statuses)
+        fixedValues = columns.map(\.fixedValues)
+        shapes.deallocate()
+        outcomes.deallocate()
+        rowCapacity = max(count, 1024)
+        shapes = .allocate(capacity: rowCapacity)
+        outcomes = .allocate(capacity: rowCapacity)
+    }
+
+    // MARK: Formatting
+
+    /// Formats a row: converted cells as numbers, failed cells empty, unit columns as the
+    /// target unit, the rest verbatim.
+    @inline(__always)
+    private func writeRow(_ r: Int, of batch: RecordBatch, to cursor: inout ByteCursor) {
+        let delimiter = writer.delimiter
+        let rowStart = cursor.count
+        let firstField = batch.firstField(of: r)
+        if copiesPlainRows && batch.isPlain(r) {
+            // The fields as stored, delimiters included, are the output: copy each run of
+            // unchanged fields with its delimiters, and write the rewritten ones in between.
+            let last = plan.columnCount - 1
+            var f = 0
+            rewrittenFields.withUnsafeBufferPointer { rewritten in
+                for g in rewritten {
+                    var keepsOriginal = false
+                    if case .convertedKeepingOriginal = roles[g] { keepsOriginal = true }
+                    if g > f || keepsOriginal {
+                        // The unchanged fields before g with their delimiters (and g itself when it is kept).
+                        let from = batch.start(ofField: firstField + f)
+                        let end = keepsOriginal ? batch.fieldEnds[firstField + g] : batch.start(ofField: firstField + g)
+                        cursor.append(UnsafeRawBufferPointer(start: batch.bytes + from, count: end - from))
+                        if keepsOriginal { cursor.append(delimiter) }
+                    }
+                    writeRewrittenField(g, record: r, to: &cursor)
+                    if g < last { cursor.append(delimiter) }
+                    f = g + 1
+                }
+            }
+            if f <= last {
+                let from = batch.start(ofField: firstField + f)
+                cursor.append(UnsafeRawBufferPointer(start: batch.bytes + from, count: batch.fieldEnds[firstField + last] - from))
+            }
+        } else {
+            // Walk the record's fields in order: each one starts after the previous one's delimiter.
+            var start = batch.start(ofField: firstField)
+            for f in 0..<plan.columnCount {
+                if f > 0 { cursor.append(delimiter) }
+                let end = batch.fieldEnds[firstField + f]
+                defer { start = end + 1 }
+                switch roles[f] {
+                case .passThrough:
+                    writer.writeField(UnsafeRawBufferPointer(start: batch.bytes + start, count: end - start), to: &cursor)
+                case .convertedKeepingOriginal:
+                    writer.writeField(UnsafeRawBufferPointer(start: batch.bytes + start, count: end - start), to: &cursor)
+                    cursor.append(delimiter)
+                    writeRewrittenField(f, record: r, to: &cursor)
+                case .converted, .unitColumn:
+                    writeRewrittenField(f, record: r, to: &cursor)
+                }
+            }
+        }
+        if cursor.count == rowStart { writer.writeEmptyRecordMark(to: &cursor) }
+        writer.appendLineEnd(to: &cursor)
+    }
+
+    /// Writes field `f` of row `r`, one that is not copied: the converted number (nothing for a
+    /// failed or empty cell) or, in a unit column, the target unit's symbol.
+    @inline(__always)
+    private func writeRewrittenField(_ f: Int, record r: Int, to cursor: inout ByteCursor) {
+        switch roles[f] {
+        case .converted(let k), .convertedKeepingOriginal(let k):
+            guard case .number = statuses[k][r] else { break }
+            if let fixed = fixedValues[k] {
+                format.writeFixed(fixed[r], decimals: decimalsOf[k] ?? 0, text: self.columns[k].bigFixed[r], to: &cursor)
+            } else {
+                format.writeShortest(values[k][r], to: &cursor)
+            }
+        case .unitColumn(let k):
+            targetSymbols[k].withUnsafeBytes { writer.writeField($0, to: &cursor) }
+        case .passThrough:
+            break
+        }
+    }
+
+    // MARK: Failures
+
+    /// Records a failed row's failures, then writes it to the rejects (or, with `keep`, to the output).
+    @inline(never)
+    private func handleFailure(
+        record r: Int, of batch: RecordBatch, cursor: inout ByteCursor, budget: inout FailureBudget
+    ) {
+        let record = batch.firstRecordIndex + r
+        let line = batch.line(of: r)
+        switch shapes[r] {
+        case .malformed:
+            failures.append(CellFailure(
+                .malformed(batch.problem(of: r), fields: batch.fieldCount(of: r)), record: record, line: line, column: nil,
+                raw: joinedFields(r, of: batch)))
+        case .fieldCount:
+            failures.append(CellFailure(.fieldCount(found: batch.fieldCount(of: r)), record: record, line: line, column: nil, raw: joinedFields(r, of: batch)))
+        case .ok:
+            for k in columns.indices {
+                guard case .failed(let fault) = statuses[k][r] else { continue }
+                failures.append(cellFailure(fault, column: k, row: r, of: batch, record: record, line: line))
+            }
+        }
+        if plan.options.onError == .keep && shapes[r] == .ok {
+            writeRow(r, of: batch, to: &cursor)
+            outcomes[r] = .writtenWithErrors
+        } else {
+            outcomes[r] = .rejected
+            if !batch.problem(of: r).isTruncated {
+                rejects.withCursor { rejectsWriter.writeRecord(r, of: batch, to: &$0) }
+            }
+        }
+        _ = budget.spend()
+        if takesSnapshots {
+            advanceStats(to: r + 1)
+            snapshots.append(Snapshot(
+                outputCount: cursor.count, rejectsCount: rejects.count, failureCount: failures.count, counts: counts))
+        }
+    }
+
+    /// The failure of conversion `k`'s cell in row `r`.
+    private func cellFailure(
+        _ fault: CellFault, column k: Int, row r: Int, of batch: RecordBatch, record: Int, line: Int
+    ) -> CellFailure {
+        let detail: CellFailure.Detail
+        switch fault {
+        case .number(let error): detail = .number(error)
+        case .required: detail = .required
+        case .overflow: detail = .overflow
+        case .ambiguousUnit: detail = .ambiguousUnit
+        case .unit: detail = units[k]?.failure(record: r, of: batch) ?? .missingUnit
+        }
+        return CellFailure(
+            detail, record: record, line: line, column: k, raw: Array(batch.field(plan.conversions[k].field, of: r)))
+    }
+
+    /// A record's fields joined by the delimiter, as the report shows a failed row: its first
+    /// 257 bytes at most (the report shows 256, and `…` when there are more), however many fields it has.
+    private func joinedFields(_ r: Int, of batch: RecordBatch) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for f in 0..<batch.fieldCount(of: r) where bytes.count <= 256 {
+            if f > 0 { bytes.append(plan.dialect.delimiter) }
+            bytes += batch.field(f, of: r).prefix(257 - bytes.count)
+        }
+        return bytes
+    }
+
+    // MARK: Counts
+
+    /// Counts rows `statsCursor..<end` of the current batch into the row and column counts.
+    private func advanceStats(to end: Int) {
+        guard end > statsCursor else { return }
+        var rowsOut = 0, rowsRejected = 0
+        for r in statsCursor..<end {
+            switch outcomes[r] {
+            case .written, .writtenWithErrors: rowsOut += 1
+            case .rejected: rowsRejected += 1
+            case .notProcessed: break
+            }
+        }
+        counts.rowsIn += rowsOut + rowsRejected
+        counts.rowsOut += rowsOut
+        counts.rowsRejected += rowsRejected
+        for k in columns.indices {
+            let values = self.values[k]
+            let statuses = self.statuses[k]
+            var stats = counts.columns[k]
+            for r in statsCursor..<end where outcomes[r] != .notProcessed {
+                let status = statuses[r]
+                if case .failed = status { stats.errors += 1 }
+                guard outcomes[r] != .rejected else { continue }
+                switch status {
+                case .number:
+                    stats.converted += 1
+                    stats.min = Swift.min(stats.min, values[r])
+                    stats.max = Swift.max(stats.max, values[r])
+                case .empty:
+                    stats.empty += 1
+                case .skipped, .failed:
+                    break
+                }
+            }
+            counts.columns[k] = stats
+        }
+        statsCursor = end
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import UnitPipe
+import UnitPipeCSV
+
+/// A job that keeps every record it is given, with its absolute position, and fails the rows
+/// whose first field is `bad` (to exercise the failure budget).
+final class CollectingJob: RecordJob {
+    struct Record: Equatable, CustomStringConvertible {
+        var record: Int
+        var line: Int
+        var fields: [String]
+        var description: String { "record \(record) line \(line) \(fields)" }
+    }
+
+    final class Worker: BatchWorker, @unchecked Sendable {
+        var records: [Record] = []
+        var failedAt: [Int] = []
+
+        func process(_ batch: RecordBatch, budget: inout FailureBudget) {
+            for r in 0..<batch.count {
+                if budget.isExhausted { return }
+                let fields = batch.strings(of: r)
+                records.append(Record(record: batch.firstRecordIndex + r, line: batch.line(of: r), fields: fields))
+                if fields.first == "bad" {
+                    failedAt.append(records.count)
+                    _ = budget.spend()
+                }
+            }
+        }
+
+        func keepResults(throughFailedRow n: Int) { records.removeLast(records.count - failedAt[n - 1]) }
+        func seal() {}
+        func clearResults() {
+            records.removeAll()
+            failedAt.removeAll()
+        }
+    }
+
+    var committed: [Record] = []
+
+    func makeWorker() -> Worker { Worker() }
+
+    func commit(_ worker: Worker, bases: RecordEngine.Bases) throws(JobError) {
+        committed += worker.records.map {
+            Record(record: bases.record + $0.record + 1, line: bases.line + $0.line, fields: $0.fields)
+        }
+    }
+}
+
+/// Runs `CollectingJob` over `text` and returns what was committed, in order.
+func collect(
+    _ text: String, threads: Int, chunkSize: Int, failureLimit: Int? = nil
+) throws -> (records: [CollectingJob.Record], end: RecordEngine.End) {
+    let input = try head(text, delimiter: UInt8(ascii: ","))
+    let job = CollectingJob()
+    let engine = RecordEngine(threads: threads, chunkSize: chunkSize, maxFieldSize: 1 << 20, failureLimit: failureLimit)
+    let end = try engine.run(input, job: job)
+    return (job.committed, end)
+}
+
+@Suite("Record engine")
+struct RecordEngineTests {
+    /// Quoted fields with line ends in them, CRLF, lone CRs and blank lines: records cut by
+    /// chunks of every size, speculated on by several threads, numbered the same.
+    static let text: String = {
+        var text = "id,note\r\n"
+        for i in 1...60 {
+            switch i % 5 {
+            case 0: text += "\(i),\"two\r\nlines, quoted\"\r\n"
+            case 1: text += "\r\n\(i),after a blank line\n"
+            case 2: text += "\(i),old mac\r"
+            default: text += "\(i),plain\n"
+            }
+        }
+        return text
+    }()
+
+    @Test(arguments: [1, 2, 3])
+    func recordsAndLinesAreTheSameForEveryThreadCountAndChunkSize(threads: Int) throws {
+        let reference = try collect(Self.text, threads: 1, chunkSize: 1 << 20).records
+        #expect(reference.count == 60)
+        #expect(reference.first == CollectingJob.Record(record: 1, line: 3, fields: ["1", "after a blank line"]))
+        #expect(reference[4] == CollectingJob.Record(record: 5, line: 7, fields: ["5", "two\r\nlines, quoted"]))
+        #expect(reference.last == CollectingJob.Record(record: 60, line: 84, fields: ["60", "two\r\nlines, quoted"]))
+        for chunkSize in [1, 2, 7, 64, 1 << 20] {
+            let run = try collect(Self.text, threads: threads, chunkSize: chunkSize)
+            #expect(run.records == reference, "threads \(threads), chunk \(chunkSize)")
+            #expect(run.end == .finished)
+        }
+    }
+
+    @Test(arguments: [1, 2])
+    func theFailureLimitStopsRightAfterTheSameRow(threads: Int) throws {
+        var text = "id\n"
+        for i in 1...50 { text += i % 4 == 0 ? "bad\n" : "\(i)\n" }
+        for chunkSize in [1, 5, 1 << 20] {
+            let run = try collect(text, threads: threads, chunkSize: chunkSize, failureLimit: 3)
+            #expect(run.end == .failureLimitReached)
+            // Rows 4, 8, 12 are within the limit; row 16 is the first beyond it and the last kept.
+            #expect(run.records.last?.record == 16, "threads \(threads), chunk \(chunkSize)")
+            #expect(run.records.count == 16)
+        }
+        let unlimited = try collect(text, threads: threads, chunkSize: 5)
+        #expect(unlimited.end == .finished)
+        #expect(unlimited.records.count == 50)
+    }
+}
