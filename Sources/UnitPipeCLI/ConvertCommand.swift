@@ -41,6 +41,10 @@ enum ConvertCommand {
             OptionSpec(["-d", "--delimiter"], value: "C", help: "field delimiter: ',' ';' '|' or 'tab'", default: "tab for .tsv/.tab, else sniffed",
                        choices: [",", ";", "|", "tab"]),
             OptionSpec(["--quote"], value: "C", help: "quote character, or 'none' for files without quoting", default: "\""),
+            OptionSpec(["--output-delimiter"], value: "C", help: "the output's field delimiter: ',' ';' '|' or 'tab'", default: "the input's",
+                       choices: [",", ";", "|", "tab"]),
+            OptionSpec(["--crlf"], help: "end output records with CR LF (Windows) instead of LF"),
+            OptionSpec(["--bom"], help: "start the output with a UTF-8 byte order mark, so Excel reads it as UTF-8 (Köln, not KÃ¶ln)"),
             OptionSpec(["--no-header"], help: "the first record is data; columns are named #1, #2, …"),
             OptionSpec(["--decimals"], value: "N", help: "write converted numbers with exactly N fraction digits (0-20), rounded once from the exact value", default: "shortest round-trip digits"),
             OptionSpec(["--notation"], value: "MODE", help: "auto: exponent notation below 1e-6 and from 1e16 (1.5e-07); plain: never (0.00000015), for DECIMAL columns", default: "auto"),
@@ -127,6 +131,9 @@ enum ConvertCommand {
         if let text = arguments.value("delimiter") { options.delimiter = try UsageValues.delimiter(text, option: "--delimiter") }
         if let text = arguments.value("quote") { options.quoting = try UsageValues.quote(text, option: "--quote") }
         options.hasHeader = !arguments.has("no-header")
+        if let text = arguments.value("output-delimiter") { options.outputDelimiter = try UsageValues.delimiter(text, option: "--output-delimiter") }
+        options.usesCRLF = arguments.has("crlf")
+        options.writesBOM = arguments.has("bom")
         if let text = arguments.value("on-error") {
             options.onError = try UsageValues.choice(text, option: "--on-error", as: ConvertOptions.OnError.self)
         }

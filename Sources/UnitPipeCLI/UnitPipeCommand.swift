@@ -97,8 +97,9 @@ public enum UnitPipeCommand {
     static var rootHelp: String {
         var out = "unitpipe \(version) — convert and validate the numeric columns of CSV and TSV files.\n\n"
         out += rootUsage + "\nCommands:\n"
+        let width = (commands.map(\.name.count).max() ?? 0) + 2
         for command in commands {
-            out += "  " + command.name.padding(toLength: 10) + command.abstract + "\n"
+            out += "  " + command.name.padding(toLength: width) + command.abstract + "\n"
         }
         out += "\nRun 'unitpipe COMMAND --help' for a command's options and examples.\n"
         out += "\nExit status: 0 every row succeeded; 1 some rows were rejected (all reported); 2 trouble (usage, unreadable input, --max-errors, --on-error fail); 130/143 interrupted by SIGINT/SIGTERM.\n"

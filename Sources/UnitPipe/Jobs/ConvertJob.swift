@@ -60,7 +60,7 @@ public final class ConvertJob {
                 let shard = try ConvertJob.resolveShard(options, head: head)
                 shardRange = shard
                 let header = head.dialect.hasHeader && options.shard.writesHeaders ? (input: first, output: plan.outputHeader(first)) : nil
-                let opened = try ConvertOutputs(options: options, dialect: head.dialect, header: header)
+                let opened = try ConvertOutputs(options: options, dialect: head.dialect, header: header, writer: plan.writer)
                 outputs = opened
                 let created = ConvertRun(plan: plan, outputs: opened)
                 run = created
@@ -148,9 +148,9 @@ final class ConvertOutputs {
     let report: ReportFile?
     let rejects: ReportFile?
 
-    /// Opens every output and writes the header rows: the renamed header to the output, the
-    /// input's header to the rejects.
-    init(options: ConvertOptions, dialect: CSVDialect, header: (input: [String], output: [String])?) throws(JobError) {
+    /// Opens every output; with `writer` (the input has records) writes the BOM (`--bom`) and the
+    /// header rows: the renamed header to the output, the input's header to the rejects.
+    init(options: ConvertOptions, dialect: CSVDialect, header: (input: [String], output: [String])?, writer: CSVWriter? = nil) throws(JobError) {
         do {
             output = try OutputFile(path: options.outputPath)
             if let path = options.errorsPath {
@@ -161,12 +161,12 @@ final class ConvertOutputs {
                 report = nil
             }
             rejects = try options.rejectsPath.map { path throws(OutputError) in try ReportFile(path: path) }
-            guard let header else { return }
-            let writer = CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote)
+            guard let writer else { return }
             let buffer = ByteBuffer()
-            writer.writeRecord(header.output, to: buffer)
+            if options.writesBOM { buffer.append("\u{FEFF}") }
+            if let header { writer.writeRecord(header.output, to: buffer) }
             try output.write(buffer)
-            if let rejects { writer.writeRecord(header.input, to: rejects.buffer) }
+            if let header, let rejects { CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote).writeRecord(header.input, to: rejects.buffer) }
         } catch {
             throw .output(error)
         }

@@ -48,6 +48,12 @@ public struct ConvertOptions: Sendable {
     public var columns: [ColumnSpec] = []
     /// The delimiter (`-d`); `nil` sniffs it (tab for `.tsv` and `.tab`).
     public var delimiter: UInt8?
+    /// The output's delimiter (`--output-delimiter`); `nil` keeps the input's.
+    public var outputDelimiter: UInt8?
+    /// `--crlf`: output records end with CR LF.
+    public var usesCRLF = false
+    /// `--bom`: the output starts with a UTF-8 byte order mark (for Excel).
+    public var writesBOM = false
     /// The quote character (`--quote`); default `"`.
     public var quoting: Quoting = .standard
     /// `false` with `--no-header`.

@@ -88,6 +88,10 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     /// Rows of the current batch already counted into `counts`.
     private var statsCursor = 0
     private let writer: CSVWriter
+    /// Rejected rows are written in the input's dialect.
+    private let rejectsWriter: CSVWriter
+    /// `false` with another output delimiter: a plain row's bytes cannot be copied as they are.
+    private let copiesPlainRows: Bool
     private let roles: UnsafeMutablePointer<JobPlan.FieldRole>
     /// The fields written differently from the input (converted cells, unit columns), in order.
     private let rewrittenFields: [Int]
@@ -104,6 +108,8 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         columns = plan.conversions.indices.map { ParsedColumn(hasFixedOutput: plan.decimals($0) != nil) }
         decimalsOf = plan.conversions.indices.map(plan.decimals)
         writer = plan.writer
+        rejectsWriter = plan.rejectsWriter
+        copiesPlainRows = plan.writer.delimiter == plan.dialect.delimiter
         format = NumberFormat(conventions: plan.outputConventions, isPlain: plan.options.notation == .plain, writer: plan.writer)
         roles = .allocate(capacity: max(1, plan.columnCount))
         roles.initialize(from: plan.roles, count: plan.columnCount)
@@ -201,10 +207,10 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     /// target unit, the rest verbatim.
     @inline(__always)
     private func writeRow(_ r: Int, of batch: RecordBatch, to cursor: inout ByteCursor) {
-        let delimiter = plan.dialect.delimiter
+        let delimiter = writer.delimiter
         let rowStart = cursor.count
         let firstField = batch.firstField(of: r)
-        if batch.isPlain(r) {
+        if copiesPlainRows && batch.isPlain(r) {
             // The fields as stored, delimiters included, are the output: copy each run of
             // unchanged fields with its delimiters, and write the rewritten ones in between.
             let last = plan.columnCount - 1
@@ -249,7 +255,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
             }
         }
         if cursor.count == rowStart { writer.writeEmptyRecordMark(to: &cursor) }
-        cursor.append(UInt8(ascii: "\n"))
+        writer.appendLineEnd(to: &cursor)
     }
 
     /// Writes field `f` of row `r`, one that is not copied: the converted number (nothing for a
@@ -299,7 +305,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         } else {
             outcomes[r] = .rejected
             if !batch.problem(of: r).isTruncated {
-                rejects.withCursor { writer.writeRecord(r, of: batch, to: &$0) }
+                rejects.withCursor { rejectsWriter.writeRecord(r, of: batch, to: &$0) }
             }
         }
         _ = budget.spend()

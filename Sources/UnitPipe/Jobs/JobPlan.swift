@@ -64,7 +64,12 @@ struct JobPlan: @unchecked Sendable {
     /// How converted numbers are written with `--output-locale`, or `nil` for normalized output.
     let outputConventions: NumberConventions?
 
-    var writer: CSVWriter { CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote) }
+    /// The output's writer: the input's quote, its delimiter unless `--output-delimiter`, LF unless `--crlf`.
+    var writer: CSVWriter {
+        CSVWriter(delimiter: options.outputDelimiter ?? dialect.delimiter, quote: dialect.quote, usesCRLF: options.usesCRLF)
+    }
+    /// The rejects' writer: the input's dialect.
+    var rejectsWriter: CSVWriter { CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote) }
 
     /// Failed rows the run accepts before it stops: `--max-errors`, 0 with `--on-error fail`.
     var failureLimit: Int? { options.onError == .fail ? 0 : options.maxErrors }

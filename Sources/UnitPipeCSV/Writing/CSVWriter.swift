@@ -9,7 +9,11 @@ public struct CSVWriter: Sendable {
     /// The set of ASCII bytes that force quoting anywhere in a field: delimiter, quote, CR, LF.
     @usableFromInline let special: UInt128
 
-    public init(delimiter: UInt8, quote: UInt8?) {
+    /// `true` when records end with CR LF instead of LF (`--crlf`).
+    public let usesCRLF: Bool
+
+    public init(delimiter: UInt8, quote: UInt8?, usesCRLF: Bool = false) {
+        self.usesCRLF = usesCRLF
         self.delimiter = delimiter
         self.quote = quote
         var mask: UInt128 = 0
@@ -124,8 +128,15 @@ public struct CSVWriter: Sendable {
                 field.withUTF8 { writeField(UnsafeRawBufferPointer($0), to: &cursor) }
             }
             if cursor.count == start { writeEmptyRecordMark(to: &cursor) }
-            cursor.append(UInt8(ascii: "\n"))
+            appendLineEnd(to: &cursor)
         }
+    }
+
+    /// Appends the record terminator: LF, or CR LF with `usesCRLF`.
+    @inline(__always)
+    public func appendLineEnd(to output: inout ByteCursor) {
+        if usesCRLF { output.append(UInt8(ascii: "\r")) }
+        output.append(UInt8(ascii: "\n"))
     }
 
     /// Appends record `r` of `batch` with its fields as read, and a LF.
@@ -136,7 +147,7 @@ public struct CSVWriter: Sendable {
             writeField(batch.field(f, of: r), to: &output)
         }
         if output.count == start { writeEmptyRecordMark(to: &output) }
-        output.append(UInt8(ascii: "\n"))
+        appendLineEnd(to: &output)
     }
 
     /// Writes `""` for a record whose only field is empty: an empty line would be read back as a
