@@ -10,10 +10,10 @@
    checked against exact rational arithmetic (fractions.Fraction):
      distance_km km -> mi:  x * 1000/1609.344
      temp_c   degC -> degF: x * 9/5 + 32
-   where x is the input cell read as the nearest double (task B: German
-   number, '.' grouping and ',' decimal, read as its C spelling). The expected
-   value is the double nearest to the exact result, written the way DESIGN.md
-   section 3 says: shortest round-trip digits, no trailing '.0', '-0' as '0',
+   where x is the exact decimal value of the input cell as written (task B:
+   German number, '.' grouping and ',' decimal, read as its C spelling), so
+   the result is rounded once, from the text, never from a parsed double. The expected
+   value is the double nearest to the exact result, written the way the README says: shortest round-trip digits, no trailing '.0', '-0' as '0',
    plain notation from 1e-6 up to below 1e16, exponent notation
    ('1.5e-07', '2.5e+20') outside. The other six cells of those rows must be
    the input's, unchanged.
@@ -36,7 +36,7 @@ CONVERSIONS = {
 
 
 def shortest(v: float) -> str:
-    """DESIGN.md section 3 normalized output of a double."""
+    """The normalized output of a double (shortest round-trip digits, as the README describes)."""
     if v == 0:
         return "0"
     sign, digits, exp = Decimal(repr(v)).as_tuple()  # repr: shortest round-trip digits
@@ -99,8 +99,8 @@ def main():
                 vin, vout = rin[col], rout[col] if col < len(rout) else None
                 if name in CONVERSIONS:
                     label, fn = CONVERSIONS[name]
-                    x = float(c_spelling(vin, a.task))   # nearest double, as strtod
-                    exact = fn(Fraction(x))
+                    x = Fraction(c_spelling(vin, a.task))  # the exact decimal of the text
+                    exact = fn(x)
                     want = shortest(float(exact))        # Fraction -> float is correctly rounded
                     checked += 1
                     ok = vout == want
