@@ -91,6 +91,8 @@ enum Messages {
             return error.message
         case .currencyNeedsRates(let code):
             return "'\(code)' is a currency: give its exchange rates with --rates FILE (the ECB's eurofxref.csv, or a 'currency,rate_per_XXX' file)"
+        case .currencyNotInRates(let code):
+            return "the rates file (--rates) quotes no rate for '\(code)'; add a line '\(code),RATE' or use a file that quotes it (run 'unitpipe units --rates FILE' to list its currencies)"
         case .invalidUnitColumn(let name):
             return "column '\(name)' cannot hold units: it is converted itself, or it is the unit column of another -c; give each value column its own unit column"
         case .unitColumnWithoutUnit(let name):
@@ -187,6 +189,8 @@ enum Messages {
             var shown = fields.prefix(6).joined(separator: ",")
             if fields.count > 6 { shown += ",…" }
             return "the first row (\(shown)) holds numbers, so it may be data rather than a header; it was used as the header. If the file has no header, add --no-header"
+        case .duplicateRatesDate(let date, let lines):
+            return "the rates file has \(lines.count) rows for \(date) (lines \(lines.map(String.init).joined(separator: ", "))); the first (line \(lines.first ?? 0)) is used. Remove the others"
         }
     }
 

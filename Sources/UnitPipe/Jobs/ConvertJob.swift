@@ -57,6 +57,7 @@ public final class ConvertJob {
             if let first = head.firstRecord {
                 if head.dialect.hasHeader && Sniffer.recordLooksLikeData(first) { warnings.append(.headerLooksLikeData(fields: first)) }
                 let plan = try JobPlan.make(options: options, head: head)
+                warnings += plan.warnings
                 let shard = try ConvertJob.resolveShard(options, head: head)
                 shardRange = shard
                 let header = head.dialect.hasHeader && options.shard.writesHeaders ? (input: first, output: plan.outputHeader(first)) : nil

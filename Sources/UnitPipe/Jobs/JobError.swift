@@ -34,6 +34,8 @@ public enum JobError: Error, Sendable, Equatable {
     case rates(RatesError)
     /// A currency conversion without `--rates`.
     case currencyNeedsRates(String)
+    /// A currency conversion whose currency the `--rates` file does not quote.
+    case currencyNotInRates(String)
     /// `@COLUMN` names a column that is itself converted, or the converted column itself.
     case invalidUnitColumn(String)
     /// `validate -c NAME:@UNITCOL`: the head of the input names no known unit in that column, so
@@ -55,7 +57,7 @@ public enum JobError: Error, Sendable, Equatable {
         case .outputPath: return "output"
         case .unknownColumn, .ambiguousColumn, .columnOutOfRange, .columnSelectedTwice: return "usage"
         case .headerNamesNoUnit, .duplicateOutputName, .emptyRange: return "usage"
-        case .unit, .unitExpression, .locale, .rates, .currencyNeedsRates, .invalidUnitColumn, .unitColumnWithoutUnit: return "usage"
+        case .unit, .unitExpression, .locale, .rates, .currencyNeedsRates, .currencyNotInRates, .invalidUnitColumn, .unitColumnWithoutUnit: return "usage"
         case .tooManyErrors: return "max_errors"
         case .stoppedAtError: return "on_error_fail"
         case .interrupted(let signal): return signal == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)"

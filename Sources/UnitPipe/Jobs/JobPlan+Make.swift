@@ -18,7 +18,7 @@ extension JobPlan {
         let dialect = head.dialect
         let columnNames = head.columnNames
         let sample = head.records
-        let catalog = try makeCatalog(options)
+        let (catalog, ratesWarnings) = try makeCatalog(options)
         let isAuto = options.locale.lowercased() == "auto"
         var inputConventions = NumberConventions.c
         if !isAuto {
@@ -83,15 +83,16 @@ extension JobPlan {
         }
         return JobPlan(
             dialect: dialect, columnCount: columnNames.count, conversions: conversions, roles: roles,
-            options: options, outputConventions: outputConventions)
+            options: options, outputConventions: outputConventions, warnings: ratesWarnings)
     }
 
-    /// The standard catalog, plus the currencies of `--rates`.
-    private static func makeCatalog(_ options: ConvertOptions) throws(JobError) -> UnitCatalog {
-        guard let path = options.ratesPath else { return .standard }
+    /// The standard catalog, plus the currencies of `--rates`; a warning per date an ECB history file repeats.
+    private static func makeCatalog(_ options: ConvertOptions) throws(JobError) -> (UnitCatalog, [JobWarning]) {
+        guard let path = options.ratesPath else { return (.standard, []) }
         do {
             let rates = try ExchangeRates.load(path: path, date: options.ratesDate)
-            return UnitCatalog.standard.adding(rates.unitDefinitions)
+            let warnings = rates.duplicateDates.map { JobWarning.duplicateRatesDate(date: $0.date, lines: $0.lines) }
+            return (UnitCatalog.standard.adding(rates.unitDefinitions), warnings)
         } catch {
             throw .rates(error)
         }
@@ -104,9 +105,11 @@ extension JobPlan {
         do {
             return try catalog.unit(expression: expression)
         } catch {
-            if case .noRate(let code) = error { throw .currencyNeedsRates(code) }
+            // With --rates, the file lacks the currency; without, there are no rates at all.
+            let hasRates = catalog.units.contains { $0.dimension == .currency }
+            if case .noRate(let code) = error { throw hasRates ? .currencyNotInRates(code) : .currencyNeedsRates(code) }
             if case .unit(.unknownUnit) = error, CurrencyCodes.code(for: expression) != nil {
-                throw .currencyNeedsRates(expression)
+                throw hasRates ? .currencyNotInRates(expression) : .currencyNeedsRates(expression)
             }
             if let dimension, case .unit(.unknownUnit(let name, _)) = error {
                 let suggestion = name == expression ? catalog.expressionSuggestion(for: name, in: dimension) : catalog.suggestion(for: name, in: dimension)

@@ -63,6 +63,8 @@ struct JobPlan: @unchecked Sendable {
     let options: ConvertOptions
     /// How converted numbers are written with `--output-locale`, or `nil` for normalized output.
     let outputConventions: NumberConventions?
+    /// What settling the plan found worth a warning (a rates file repeating a date).
+    var warnings: [JobWarning] = []
 
     /// The output's writer: the input's quote, its delimiter unless `--output-delimiter`, LF unless `--crlf`.
     var writer: CSVWriter {

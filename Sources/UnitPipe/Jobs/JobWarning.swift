@@ -3,4 +3,6 @@
 public enum JobWarning: Sendable, Equatable {
     /// The first record was taken as the header although it reads like data (it holds numbers).
     case headerLooksLikeData(fields: [String])
+    /// An ECB history file holds several rows for one date (their lines; the first is used).
+    case duplicateRatesDate(date: String, lines: [Int])
 }

@@ -24,26 +24,68 @@ public struct ExchangeRates: Sendable, Equatable {
     public let rates: [String: Rational]
     /// Every date the file holds, newest first.
     public let availableDates: [String]
+    /// Dates that more than one row of an ECB history file holds (the first such row is used); the caller warns.
+    public var duplicateDates: [DuplicateDate] = []
 
-    /// Reads a rates file.
+    /// A date held by several rows of an ECB history file, with their line numbers.
+    public struct DuplicateDate: Sendable, Equatable {
+        public let date: String
+        public var lines: [Int]
+    }
+
+    /// The largest rates file read (16 MiB): the ECB's whole history since 1999 is under 2 MiB.
+    public static let maxFileSize = 16 << 20
+    /// The longest line of a rates file (64 KiB): an ECB header of every ISO 4217 code is under 2 KiB.
+    public static let maxLineLength = 64 << 10
+    /// The most lines a rates file may have (100,000): the ECB's history has one per business day since 1999 (~7,000).
+    public static let maxLines = 100_000
+    /// The most currencies a rates file may quote (1,000): ISO 4217 has fewer than 200.
+    public static let maxCurrencies = 1_000
+
+    /// Reads a rates file, refusing one larger than ``maxFileSize`` before reading past the limit.
     ///
     /// - Parameters:
     ///   - path: The file (`--rates`).
     ///   - date: The date to use (`--rates-date`, ISO or `17 May 2024`); `nil` for the newest.
     /// - Throws: `RatesError`.
     public static func load(path: String, date: String? = nil) throws(RatesError) -> ExchangeRates {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path) }
-        return try parse(String(decoding: data, as: UTF8.self), date: date)
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(path) }
+        defer { try? handle.close() }
+        var data = Data()
+        while true {
+            let piece: Data?
+            do { piece = try handle.read(upToCount: 1 << 20) } catch { throw .unreadable(path) }
+            guard let piece, !piece.isEmpty else { break }
+            data.append(piece)
+            if data.count > maxFileSize { throw .tooLarge(path, limit: maxFileSize) }
+        }
+        return try parse(bytes: [UInt8](data), date: date)
     }
 
     /// Parses the text of a rates file (see the type's documentation for the layouts).
     public static func parse(_ text: String, date: String? = nil) throws(RatesError) -> ExchangeRates {
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .enumerated().map { (number: $0.offset + 1, fields: ExchangeRates.fields($0.element)) }
-            .filter { !($0.fields.allSatisfy(\.isEmpty)) && !($0.fields.first?.hasPrefix("#") ?? false) }
+        try parse(bytes: Array(text.utf8), date: date)
+    }
+
+    /// Parses the bytes of a rates file: lines split on LF (a CR before it dropped), each line
+    /// checked against ``maxLineLength`` before it becomes a string, the line count against ``maxLines``.
+    static func parse(bytes: [UInt8], date: String?) throws(RatesError) -> ExchangeRates {
+        var lines: [(number: Int, fields: [String])] = []
+        var start = 0, number = 0
+        while start < bytes.count {
+            number += 1
+            if number > maxLines { throw .tooManyLines(limit: maxLines) }
+            var end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let next = end + 1
+            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+            if end - start > maxLineLength { throw .lineTooLong(line: number, limit: maxLineLength) }
+            let fields = ExchangeRates.fields(Substring(String(decoding: bytes[start..<end], as: UTF8.self)))
+            if !fields.allSatisfy(\.isEmpty) && !(fields.first?.hasPrefix("#") ?? false) { lines.append((number, fields)) }
+            start = next
+        }
         guard let header = lines.first else { throw .empty }
         if header.fields.first?.lowercased() == "date" {
-            return try parseECB(header: header.fields, rows: Array(lines.dropFirst()), date: date)
+            return try parseECB(header: header.fields, rows: Array(lines.dropFirst()), date: date, headerLine: header.number)
         }
         if header.fields.first?.lowercased() == "currency" {
             return try parseTwoColumn(header: header.fields, rows: Array(lines.dropFirst()), headerLine: header.number)
@@ -63,16 +105,34 @@ public struct ExchangeRates: Sendable, Equatable {
 
     // MARK: - Layouts
 
-    private static func parseECB(header: [String], rows: [(number: Int, fields: [String])], date: String?) throws(RatesError) -> ExchangeRates {
+    private static func parseECB(
+        header: [String], rows: [(number: Int, fields: [String])], date: String?, headerLine: Int
+    ) throws(RatesError) -> ExchangeRates {
         let codes = Array(header.dropFirst())
+        if codes.count > maxCurrencies { throw .tooManyCurrencies(limit: maxCurrencies) }
         var dated: [(date: String, line: Int, fields: [String])] = []
         for row in rows {
             guard let first = row.fields.first, let iso = isoDate(first) else { throw .badDate(line: row.number, value: row.fields.first ?? "") }
             dated.append((iso, row.number, Array(row.fields.dropFirst())))
         }
         guard !dated.isEmpty else { throw .empty }
-        dated.sort { $0.date > $1.date }
-        let dates = dated.map(\.date)
+        // Newest first; rows of one date in file order, so the first of them is the one used.
+        dated.sort { $0.date != $1.date ? $0.date > $1.date : $0.line < $1.line }
+        var dates: [String] = []
+        var duplicates: [DuplicateDate] = []
+        var previousLine = 0
+        for row in dated {
+            if dates.last == row.date {
+                if duplicates.last?.date == row.date {
+                    duplicates[duplicates.count - 1].lines.append(row.line)
+                } else {
+                    duplicates.append(DuplicateDate(date: row.date, lines: [previousLine, row.line]))
+                }
+            } else {
+                dates.append(row.date)
+            }
+            previousLine = row.line
+        }
         let chosen: (date: String, line: Int, fields: [String])
         if let date {
             guard let wanted = isoDate(date) else { throw .badDate(line: 0, value: date) }
@@ -89,14 +149,23 @@ public struct ExchangeRates: Sendable, Equatable {
             throw .fieldCount(line: chosen.line, expected: codes.count + 1, found: chosen.fields.count + 1)
         }
         var rates: [String: Rational] = ["EUR": .one]
-        for (code, value) in zip(codes, chosen.fields) where !code.isEmpty {
+        /// The column (1-based, `Date` is 1) and text of each currency's rate, to compare a repeated column with.
+        var seen: [String: (column: Int, value: String)] = [:]
+        for (index, (code, value)) in zip(codes, chosen.fields).enumerated() where !code.isEmpty {
             if value.isEmpty || value.uppercased() == "N/A" { continue }
             guard let rate = Rational(decimalString: value), rate.numerator > 0 else {
                 throw .badRate(line: chosen.line, currency: code, value: value)
             }
+            if let first = seen[code] {
+                if Rational(decimalString: first.value) != rate {
+                    throw .duplicateColumn(code, line: chosen.line, first: first.column, firstValue: first.value, second: index + 2, secondValue: value)
+                }
+                continue
+            }
+            seen[code] = (index + 2, value)
             rates[code] = rate
         }
-        return ExchangeRates(base: "EUR", date: chosen.date, rates: rates, availableDates: dates)
+        return ExchangeRates(base: "EUR", date: chosen.date, rates: rates, availableDates: dates, duplicateDates: duplicates)
     }
 
     private static func parseTwoColumn(header: [String], rows: [(number: Int, fields: [String])], headerLine: Int) throws(RatesError) -> ExchangeRates {
@@ -109,6 +178,8 @@ public struct ExchangeRates: Sendable, Equatable {
             throw .unknownLayout(line: headerLine)
         }
         var rates: [String: Rational] = [:]
+        /// The line and text of each currency's rate, to compare a repeated currency with.
+        var seen: [String: (line: Int, value: String)] = [:]
         for row in rows {
             guard row.fields.count >= 2, row.fields.dropFirst(2).allSatisfy(\.isEmpty) else {
                 throw .fieldCount(line: row.number, expected: 2, found: row.fields.count)
@@ -120,13 +191,25 @@ public struct ExchangeRates: Sendable, Equatable {
                 continue
             }
             if value.isEmpty || value.uppercased() == "N/A" { continue }
+            // The same text again is the same rate: no need to read it twice.
+            if let first = seen[code], first.value == value { continue }
             guard let rate = Rational(decimalString: value), rate.numerator > 0 else {
                 throw .badRate(line: row.number, currency: code, value: value)
             }
+            if let first = seen[code] {
+                guard rates[code] == rate else {
+                    throw .duplicateCurrency(code, first: first.line, firstValue: first.value, second: row.number, secondValue: value)
+                }
+                continue
+            }
+            if seen.count >= maxCurrencies { throw .tooManyCurrencies(limit: maxCurrencies) }
+            seen[code] = (row.number, value)
             rates[code] = rate
         }
         guard let base else { throw .missingBase }
-        if let own = rates[base], own != .one { throw .badRate(line: 0, currency: base, value: own.description) }
+        if let own = rates[base], own != .one, let line = seen[base] {
+            throw .baseRateNotOne(line: line.line, currency: base, value: line.value)
+        }
         rates[base] = .one
         return ExchangeRates(base: base, date: nil, rates: rates, availableDates: [])
     }
@@ -180,6 +263,20 @@ public enum RatesError: Error, Sendable, Equatable {
     case missingBase
     /// Two `base` lines that disagree.
     case conflictingBase(line: Int)
+    /// The file is larger than ``ExchangeRates/maxFileSize``.
+    case tooLarge(String, limit: Int)
+    /// A line longer than ``ExchangeRates/maxLineLength``.
+    case lineTooLong(line: Int, limit: Int)
+    /// More lines than ``ExchangeRates/maxLines``.
+    case tooManyLines(limit: Int)
+    /// More currencies than ``ExchangeRates/maxCurrencies``.
+    case tooManyCurrencies(limit: Int)
+    /// A two-column file quoting one currency twice with different rates (lines and rates as written).
+    case duplicateCurrency(String, first: Int, firstValue: String, second: Int, secondValue: String)
+    /// An ECB file with two columns of one currency holding different rates on the chosen line (columns 1-based, `Date` is 1).
+    case duplicateColumn(String, line: Int, first: Int, firstValue: String, second: Int, secondValue: String)
+    /// The base currency quoted with a rate other than 1.
+    case baseRateNotOne(line: Int, currency: String, value: String)
 
     /// A one-line message naming the problem and the fix.
     public var message: String {
@@ -194,6 +291,20 @@ public enum RatesError: Error, Sendable, Equatable {
             "the rates file has no rates for \(date); nearest dates: " + ([before, after].compactMap { $0 }.joined(separator: ", "))
         case .missingBase: "the rates file does not name its base currency: use the header 'currency,rate_per_XXX' or a line 'base,XXX'"
         case .conflictingBase(let line): "line \(line): a second, different base currency"
+        case .tooLarge(let path, let limit):
+            "rates file '\(path)' is larger than \(limit >> 20) MiB, which no rates file needs (the ECB's whole history is under 2 MiB); check that --rates names the rates file"
+        case .lineTooLong(let line, let limit):
+            "line \(line) of the rates file is longer than \(limit >> 10) KiB, which no rates line needs; check that --rates names the rates file"
+        case .tooManyLines(let limit):
+            "the rates file has more than \(limit) lines, which no rates file needs (the ECB's history has one per business day); check that --rates names the rates file"
+        case .tooManyCurrencies(let limit):
+            "the rates file quotes more than \(limit) currencies (ISO 4217 has fewer than 200); check that --rates names the rates file"
+        case .duplicateCurrency(let code, let first, let firstValue, let second, let secondValue):
+            "lines \(first) and \(second): \(code) has two different rates ('\(firstValue)' and '\(secondValue)'); keep one line per currency"
+        case .duplicateColumn(let code, let line, let first, let firstValue, let second, let secondValue):
+            "line \(line): columns \(first) and \(second) are both \(code) with different rates ('\(firstValue)' and '\(secondValue)'); keep one column per currency"
+        case .baseRateNotOne(let line, let currency, let value):
+            "line \(line): \(currency) is the base currency, so its rate must be 1, not '\(value)'; remove the line or correct the base"
         }
     }
 }

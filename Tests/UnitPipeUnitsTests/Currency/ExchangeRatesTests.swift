@@ -65,4 +65,86 @@ import Testing
         #expect(throws: UnitExpressionError.noRate("ARS")) { try catalog.unit(expression: "ARS") }
         #expect(throws: UnitExpressionError.noRate("GBP")) { try UnitCatalog.standard.unit(expression: "£") }
     }
+
+    // Hostile rates files: bounded size and lines, duplicates that would change a number.
+
+    @Test("a duplicate currency with a different rate names both lines; the same rate (as written or not) is accepted")
+    func duplicateCurrencyInRatesFile() throws {
+        #expect(throws: RatesError.duplicateCurrency("GBP", first: 2, firstValue: "0.79", second: 3, secondValue: "0.5")) {
+            try ExchangeRates.parse("currency,rate_per_EUR\nGBP,0.79\nGBP,0.5\n")
+        }
+        let same = try ExchangeRates.parse("currency,rate_per_EUR\nGBP,0.79\nUSD,1.08\nGBP,0.790\nGBP,0.79\n")
+        #expect(same.rates == ["EUR": .one, "GBP": Rational(79, 100), "USD": Rational(108, 100)])
+    }
+
+    @Test("a duplicate ECB column with a different rate names both columns; the same rate is accepted")
+    func duplicateEcbColumn() throws {
+        #expect(throws: RatesError.duplicateColumn("USD", line: 2, first: 2, firstValue: "1.08", second: 4, secondValue: "1.09")) {
+            try ExchangeRates.parse("Date,USD,GBP,USD\n2024-05-17,1.08,0.85,1.09\n")
+        }
+        #expect(try ExchangeRates.parse("Date,USD,GBP,USD\n2024-05-17,1.08,0.85,1.080\n").rates["USD"] == Rational(108, 100))
+    }
+
+    @Test("a duplicate date in an ECB history file is reported with its lines; the first of its rows is used")
+    func duplicateEcbDate() throws {
+        let rates = try ExchangeRates.parse("Date,USD\n2024-05-17,1.08\n2024-05-16,1.07\n17 May 2024,1.09\n2024-05-17,1.10\n")
+        #expect(rates.duplicateDates == [ExchangeRates.DuplicateDate(date: "2024-05-17", lines: [2, 4, 5])])
+        #expect(rates.rates["USD"] == Rational(108, 100))
+        #expect(rates.availableDates == ["2024-05-17", "2024-05-16"])
+        #expect(try ExchangeRates.parse("Date,USD\n2024-05-17,1.08\n2024-05-16,1.07\n").duplicateDates.isEmpty)
+    }
+
+    @Test("the base's own rate other than 1 names its line, not line 0")
+    func baseRateOnItsLine() {
+        #expect(throws: RatesError.baseRateNotOne(line: 3, currency: "USD", value: "2")) {
+            try ExchangeRates.parse("currency,rate_per_USD\nEUR,0.92\nUSD,2\n")
+        }
+    }
+
+    @Test("a rates file beyond the limits is refused before it is read whole")
+    func hostileRatesFileLimits() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A comment line larger than the file limit: refused after reading the limit, not the file.
+        let huge = directory.appendingPathComponent("huge.csv")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: Data("currency,rate_per_EUR\n#".utf8)))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: UInt64(ExchangeRates.maxFileSize + 2))
+        try handle.close()
+        #expect(throws: RatesError.tooLarge(huge.path, limit: ExchangeRates.maxFileSize)) { try ExchangeRates.load(path: huge.path) }
+        // A number line just over the line limit; one at the limit is read (and is not a rate).
+        let digits = String(repeating: "1", count: ExchangeRates.maxLineLength - 4)
+        #expect(throws: RatesError.lineTooLong(line: 2, limit: ExchangeRates.maxLineLength)) {
+            try ExchangeRates.parse("currency,rate_per_EUR\nGBP,\(digits)1\n")
+        }
+        #expect(throws: RatesError.badRate(line: 2, currency: "GBP", value: digits)) {
+            try ExchangeRates.parse("currency,rate_per_EUR\r\nGBP,\(digits)\r\n")
+        }
+        // A million lines: refused at the line limit.
+        let million = "currency,rate_per_EUR\n" + String(repeating: "GBP,0.79\n", count: 1_000_000)
+        #expect(throws: RatesError.tooManyLines(limit: ExchangeRates.maxLines)) { try ExchangeRates.parse(million) }
+        let manyCodes = "currency,rate_per_EUR\n" + (0...ExchangeRates.maxCurrencies).map { "C\($0),1\n" }.joined()
+        #expect(throws: RatesError.tooManyCurrencies(limit: ExchangeRates.maxCurrencies)) { try ExchangeRates.parse(manyCodes) }
+    }
+
+    @Test("rates errors are one line naming the problem and the fix", arguments: [
+        (RatesError.duplicateCurrency("GBP", first: 2, firstValue: "0.79", second: 3, secondValue: "0.5"),
+         "lines 2 and 3: GBP has two different rates ('0.79' and '0.5'); keep one line per currency"),
+        (.duplicateColumn("USD", line: 2, first: 2, firstValue: "1.08", second: 4, secondValue: "1.09"),
+         "line 2: columns 2 and 4 are both USD with different rates ('1.08' and '1.09'); keep one column per currency"),
+        (.baseRateNotOne(line: 3, currency: "USD", value: "2"),
+         "line 3: USD is the base currency, so its rate must be 1, not '2'; remove the line or correct the base"),
+        (.tooLarge("r.csv", limit: 16 << 20),
+         "rates file 'r.csv' is larger than 16 MiB, which no rates file needs (the ECB's whole history is under 2 MiB); check that --rates names the rates file"),
+        (.lineTooLong(line: 2, limit: 64 << 10),
+         "line 2 of the rates file is longer than 64 KiB, which no rates line needs; check that --rates names the rates file"),
+        (.tooManyLines(limit: 100_000),
+         "the rates file has more than 100000 lines, which no rates file needs (the ECB's history has one per business day); check that --rates names the rates file"),
+        (.tooManyCurrencies(limit: 1_000),
+         "the rates file quotes more than 1000 currencies (ISO 4217 has fewer than 200); check that --rates names the rates file"),
+    ])
+    func ratesMessages(error: RatesError, message: String) {
+        #expect(error.message == message)
+    }
 }
