@@ -276,31 +276,12 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
     /// Whether a cell is one of the column's missing values (blanks trimmed); `nil` when the
     /// column keeps the default (only the empty cell) and the cell is not empty.
     private func isMissing(_ cell: UnsafeRawBufferPointer, _ column: ValidatePlan.Column) -> Bool? {
-        let trimmed = Self.trimmedBlanks(cell)
+        let trimmed = NullValues.trimmed(cell)
         guard let missingValues = column.missingValues else { return trimmed.isEmpty ? true : nil }
         for value in missingValues where value.count == trimmed.count && value.withUnsafeBytes({ $0.elementsEqual(trimmed) }) {
             return true
         }
         return false
-    }
-
-    /// `bytes` without leading and trailing spaces, tabs, NBSP and narrow NBSP.
-    static func trimmedBlanks(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        var start = 0
-        var end = bytes.count
-        while start < end {
-            if bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-            else if end - start >= 2, bytes[start] == 0xC2, bytes[start + 1] == 0xA0 { start += 2 }
-            else if end - start >= 3, bytes[start] == 0xE2, bytes[start + 1] == 0x80, bytes[start + 2] == 0xAF { start += 3 }
-            else { break }
-        }
-        while end > start {
-            if bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-            else if end - start >= 2, bytes[end - 2] == 0xC2, bytes[end - 1] == 0xA0 { end -= 2 }
-            else if end - start >= 3, bytes[end - 3] == 0xE2, bytes[end - 2] == 0x80, bytes[end - 1] == 0xAF { end -= 3 }
-            else { break }
-        }
-        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
     }
 
     /// Whether the text beside a number is empty, a percent sign or a currency mark the input's
@@ -367,7 +348,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
         case .failed(.ambiguousUnit): detail = .ambiguousUnit
         case .failed(.unit): detail = units[k]?.failure(record: r, of: batch) ?? .missingUnit
         case .failed(.required), .required:
-            let missing = String(decoding: Self.trimmedBlanks(raw), as: UTF8.self)
+            let missing = String(decoding: NullValues.trimmed(raw), as: UTF8.self)
             detail = column.isFromSchema ? .requiredBySchema(missingValue: missing) : .required
         case .emptyNotMissing: detail = .emptyNotMissing(column.rule.missingValues)
         case .unknownMark: detail = .number(.invalidNumber)
