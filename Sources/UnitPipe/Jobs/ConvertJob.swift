@@ -298,7 +298,7 @@ final class ConvertRun: RecordJob {
                 rejects.buffer.append(worker.rejects.bytes)
                 try rejects.flushIfFull()
             }
-            try outputs.output.write(worker.output)
+            try outputs.output.writeStored(worker.sealedOutput)
         } catch {
             throw .output(error)
         }
