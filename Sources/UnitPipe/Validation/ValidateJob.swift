@@ -36,6 +36,7 @@ public final class ValidateJob {
         var source: InputSource?
         var outputs: ValidateOutputs?
         var run: ValidateRun?
+        var shardRange: ResolvedByteRange?
         do throws(JobError) {
             do {
                 source = try InputSource(path: options.inputPath)
@@ -56,9 +57,11 @@ public final class ValidateJob {
             outputs = opened
             if head.firstRecord != nil {
                 let plan = try ValidatePlan.make(options: options, head: head)
-                let created = ValidateRun(plan: plan, outputs: opened)
+                let shard = try options.shard.resolve(path: options.inputPath, head: head, maxFieldSize: options.maxFieldSize)
+                shardRange = shard
+                let created = ValidateRun(plan: plan, outputs: opened, reportsHeader: shard?.ownsHead ?? true)
                 run = created
-                try created.run(head)
+                try created.run(head, shard: shard)
             }
         } catch {
             failure = error
@@ -70,6 +73,10 @@ public final class ValidateJob {
             hints = run.columnHints
         }
         if let source { summary.bytesIn = source.bytesRead }
+        if let range = shardRange {
+            summary.bytesIn = range.bytesIn
+            summary.byteRange = range
+        }
         if let outputs, let closeFailure = outputs.close(), failure == nil { failure = closeFailure }
         summary.seconds = (clock.now - started).seconds
         summary.notes = options.schema?.notes.map(\.description) ?? []
@@ -104,13 +111,13 @@ final class ValidateOutputs {
         do {
             if let path = options.errorsPath {
                 let report = try ReportFile(path: path)
-                ErrorReportFormat.writeHeader(to: report.buffer)
+                if options.shard.writesHeaders { ErrorReportFormat.writeHeader(to: report.buffer) }
                 self.report = report
             } else {
                 report = nil
             }
             rejects = try options.rejectsPath.map { path throws(OutputError) in try ReportFile(path: path) }
-            if let rejects, let header {
+            if let rejects, let header, options.shard.writesHeaders {
                 CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote).writeRecord(header, to: rejects.buffer)
             }
         } catch {
@@ -137,10 +144,13 @@ final class ValidateRun: RecordJob {
     private let outputs: ValidateOutputs
     private var columns: [ValidateColumnStats]
     private(set) var summary = ValidateSummary()
+    /// Whether the header's problems are reported here (`false` in a shard after the first).
+    private let reportsHeader: Bool
 
-    init(plan: ValidatePlan, outputs: ValidateOutputs) {
+    init(plan: ValidatePlan, outputs: ValidateOutputs, reportsHeader: Bool = true) {
         self.plan = plan
         self.outputs = outputs
+        self.reportsHeader = reportsHeader
         renderer = plan.renderer
         columns = Array(repeating: ValidateColumnStats(), count: plan.columns.count)
         summary.columns = plan.columns.map {
@@ -152,7 +162,7 @@ final class ValidateRun: RecordJob {
             }
             return column
         }
-        summary.headerProblems = plan.headerProblems
+        summary.headerProblems = reportsHeader ? plan.headerProblems : []
     }
 
     /// One line per column most of whose non-empty cells one other number style reads.
@@ -166,9 +176,10 @@ final class ValidateRun: RecordJob {
         }
     }
 
-    /// Reports the header's problems, then streams the records of `head`'s input through the engine.
-    func run(_ head: InputHead) throws(JobError) {
-        for problem in plan.headerProblems {
+    /// Reports the header's problems, then streams the records of `head`'s input (or of its shard)
+    /// through the engine.
+    func run(_ head: InputHead, shard: ResolvedByteRange? = nil) throws(JobError) {
+        for problem in summary.headerProblems {
             summary.errorsByCode[problem.code, default: 0] += 1
             if let report = outputs.report { ErrorReportFormat.write(problem.reportRow, to: report.buffer) }
         }
@@ -176,7 +187,7 @@ final class ValidateRun: RecordJob {
             threads: plan.options.threads, chunkSize: plan.options.chunkSize, maxFieldSize: plan.options.maxFieldSize,
             failureLimit: plan.options.maxErrors)
         defer { foldColumns() }
-        let end = try engine.run(head, job: self)
+        let end = try engine.run(head, job: self, shard: shard)
         guard end == .failureLimitReached, let limit = plan.options.maxErrors else { return }
         throw .tooManyErrors(limit: limit)
     }
