@@ -72,6 +72,8 @@ public final class RecordEngine {
     /// - Throws: `JobError.input` when reading fails, `.interrupted` on SIGINT/SIGTERM, and
     ///   whatever the job's commit throws.
     /// With `shard` (`--byte-range`), only the records of that range: read from its start, numbered from its record and line.
+    /// An engine may run several inputs one after the other: each is numbered from its own start,
+    /// and the failure limit counts the failed rows of all of them.
     public func run<Job: RecordJob>(_ head: InputHead, job: Job, shard: ResolvedByteRange? = nil) throws(JobError) -> End {
         let chunks: ChunkReader
         if let shard {
@@ -79,14 +81,17 @@ public final class RecordEngine {
             head.source.restrict(to: shard.start..<shard.end)
             chunks = ChunkReader(source: head.source, start: [], chunkSize: chunkSize)
         } else {
-            bases.line += head.linesBeforeData
+            bases = Bases(record: 0, line: head.linesBeforeData)
             chunks = head.dataChunks(chunkSize: chunkSize)
         }
         do {
-            if threads <= 1 {
-                return try runSequentially(head, chunks: chunks, job: job)
-            }
-            return try runInParallel(head, chunks: chunks, job: job)
+            let end = threads <= 1
+                ? try runSequentially(head, chunks: chunks, job: job)
+                : try runInParallel(head, chunks: chunks, job: job)
+            RecordEngine.raiseTestSignal()
+            // A signal during the last chunk has no later check in the loops: it still stops the run.
+            if let signal = Interruption.signalNumber { throw JobError.interrupted(signal: signal) }
+            return end
         } catch let error as JobError {
             throw error
         } catch let error as InputError {
@@ -191,6 +196,17 @@ public final class RecordEngine {
         }
     }
 
+    /// `UNITPIPE_TEST_SIGNAL_AFTER_LAST_CHUNK=TERM` (or `INT`) sends that signal to the process
+    /// once the last chunk is committed: the latest moment a signal can arrive before the job
+    /// commits its outputs, which tests cannot otherwise hit on purpose. Unset, it does nothing.
+    private static func raiseTestSignal() {
+        switch ProcessInfo.processInfo.environment["UNITPIPE_TEST_SIGNAL_AFTER_LAST_CHUNK"] {
+        case "TERM"?: kill(getpid(), SIGTERM)
+        case "INT"?: kill(getpid(), SIGINT)
+        default: break
+        }
+    }
+
     private func makeStretch<Job: RecordJob>(_ job: Job, _ head: InputHead) -> Stretch<Job.Worker> {
         Stretch(worker: job.makeWorker(), dialect: head.dialect, maxFieldSize: maxFieldSize, allowance: allowance, reader: reader)
     }
@@ -263,10 +279,12 @@ final class Stretch<Worker: BatchWorker>: @unchecked Sendable {
     /// `true` when the bytes fed so far end inside a record.
     var endsInRecord: Bool { parser.isInRecord }
 
-    /// Parses `bytes`, handing every full batch of records to the worker.
+    /// Parses `bytes`, handing every full batch of records to the worker. A SIGINT or SIGTERM ends
+    /// the loop at once (the engine then stops the run), so no chunk delays a signal.
     func feed(_ bytes: UnsafeRawBufferPointer) {
         var offset = 0
         while offset < bytes.count {
+            if Interruption.signalNumber != nil { return }
             offset += parser.feedLine(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
             if parser.isBatchFull { processPendingBatch() }
         }

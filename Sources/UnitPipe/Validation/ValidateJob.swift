@@ -33,46 +33,49 @@ public final class ValidateJob {
         let started = clock.now
         var summary = ValidateSummary()
         var failure: JobError?
-        var source: InputSource?
         var outputs: ValidateOutputs?
         var run: ValidateRun?
         var shardRange: ResolvedByteRange?
+        // Bytes read from the inputs done, and the input being read.
+        var bytesDone = 0
+        var current: InputSource?
         do throws(JobError) {
-            do {
-                source = try InputSource(path: options.inputPath)
-            } catch {
-                throw .input(error)
-            }
-            guard let source else { return Outcome(summary: summary, failure: nil) }
-            let head: InputHead
-            do {
-                head = try InputHead(
-                    source: source, delimiter: options.delimiter, quote: options.quote, hasHeader: options.hasHeader,
-                    maxFieldSize: options.maxFieldSize, sniffingOrder: InputHead.sniffingOrder(locale: options.locale))
-            } catch {
-                throw .input(error)
-            }
-            let header = head.dialect.hasHeader ? head.firstRecord : nil
-            let opened = try ValidateOutputs(options: options, dialect: head.dialect, header: header)
-            outputs = opened
-            if head.firstRecord != nil {
-                let plan = try ValidatePlan.make(options: options, head: head)
-                let shard = try options.shard.resolve(path: options.inputPath, head: head, maxFieldSize: options.maxFieldSize)
-                shardRange = shard
-                let created = ValidateRun(plan: plan, outputs: opened, reportsHeader: shard?.ownsHead ?? true)
-                run = created
-                try created.run(head, shard: shard)
+            let inputs = try InputList.expand(options.inputPaths)
+            var heads = try checkedHeads(inputs)
+            for (index, input) in inputs.enumerated() {
+                let head: InputHead
+                if let kept = heads.removeValue(forKey: index) { head = kept } else { head = try openHead(input) }
+                current = head.source
+                let file = inputs.count > 1 ? input : options.inputName
+                if outputs == nil, head.firstRecord != nil || index == inputs.count - 1 {
+                    let header = head.dialect.hasHeader ? head.firstRecord : nil
+                    outputs = try ValidateOutputs(options: options, dialect: head.dialect, header: header, hasFileColumn: file != nil)
+                }
+                if let outputs, head.firstRecord != nil {
+                    let plan = try ValidatePlan.make(options: options, head: head)
+                    if run == nil {
+                        shardRange = try options.shard.resolve(path: options.inputPath, head: head, maxFieldSize: options.maxFieldSize)
+                    }
+                    let active = run ?? ValidateRun(plan: plan, outputs: outputs, reportsHeader: shardRange?.ownsHead ?? true)
+                    run = active
+                    active.start(plan, file: file)
+                    try active.run(head, shard: shardRange)
+                }
+                bytesDone += head.source.bytesRead
+                current = nil
             }
         } catch {
             failure = error
         }
-        if failure != nil, let signal = Interruption.signalNumber { failure = .interrupted(signal: signal) }
+        // The last check before the outputs are committed: a signal that arrived at any moment
+        // until now fails the run (past it, the run ends as it would have; README, "Signals").
+        if let signal = Interruption.signalNumber { failure = .interrupted(signal: signal) }
         var hints: [String] = []
         if let run {
             summary = run.summary
             hints = run.columnHints
         }
-        if let source { summary.bytesIn = source.bytesRead }
+        summary.bytesIn = bytesDone + (current?.bytesRead ?? 0)
         if let range = shardRange {
             summary.bytesIn = range.bytesIn
             summary.byteRange = range
@@ -91,6 +94,19 @@ public final class ValidateJob {
         return Outcome(summary: summary, failure: failure, columnHints: hints)
     }
 
+    /// Opens `input` and reads its head with the run's dialect options.
+    private func openHead(_ input: String) throws(JobError) -> InputHead {
+        try InputList.head(
+            of: input, delimiter: options.delimiter, quote: options.quote, hasHeader: options.hasHeader,
+            maxFieldSize: options.maxFieldSize, locale: options.locale)
+    }
+
+    /// With several inputs, reads every input's head and checks it against the first non-empty
+    /// one's; returns the heads to keep (standard input's, which cannot be read again).
+    private func checkedHeads(_ inputs: [String]) throws(JobError) -> [Int: InputHead] {
+        try InputList.checkedHeads(inputs, open: openHead)
+    }
+
     private static func writeSummary(_ summary: ValidateSummary, to path: String, failure: inout JobError?) {
         do throws(OutputError) {
             let file = try ReportFile(path: path)
@@ -107,11 +123,11 @@ final class ValidateOutputs {
     let report: ReportFile?
     let rejects: ReportFile?
 
-    init(options: ValidateOptions, dialect: CSVDialect, header: [String]?) throws(JobError) {
+    init(options: ValidateOptions, dialect: CSVDialect, header: [String]?, hasFileColumn: Bool = false) throws(JobError) {
         do {
             if let path = options.errorsPath {
                 let report = try ReportFile(path: path)
-                if options.shard.writesHeaders { ErrorReportFormat.writeHeader(to: report.buffer) }
+                if options.shard.writesHeaders { ErrorReportFormat.writeHeader(to: report.buffer, hasFileColumn: hasFileColumn) }
                 self.report = report
             } else {
                 report = nil
@@ -139,12 +155,17 @@ final class ValidateOutputs {
 
 /// The engine-thread half of `validate`: commits every worker's results, in input order.
 final class ValidateRun: RecordJob {
-    private let plan: ValidatePlan
-    private let renderer: FailureRenderer
+    /// The plan of the input being read (each input settles its own `--locale auto` columns).
+    private var plan: ValidatePlan
+    private var renderer: FailureRenderer
     private let outputs: ValidateOutputs
+    /// The input's name in the error report's `file` column (`nil`: no such column).
+    private var file: String?
+    /// One engine for every input, so the failure budget runs across them.
+    private var engine: RecordEngine?
     private var columns: [ValidateColumnStats]
     private(set) var summary = ValidateSummary()
-    /// Whether the header's problems are reported here (`false` in a shard after the first).
+    /// Whether the header's problems are reported (`false` in a shard after the first).
     private let reportsHeader: Bool
 
     init(plan: ValidatePlan, outputs: ValidateOutputs, reportsHeader: Bool = true) {
@@ -165,6 +186,13 @@ final class ValidateRun: RecordJob {
         summary.headerProblems = reportsHeader ? plan.headerProblems : []
     }
 
+    /// Makes `plan` the plan of the next input, named `file` in the error report.
+    func start(_ plan: ValidatePlan, file: String?) {
+        self.plan = plan
+        renderer = plan.renderer
+        self.file = file
+    }
+
     /// One line per column most of whose non-empty cells one other number style reads.
     var columnHints: [String] {
         plan.columns.indices.compactMap { k -> String? in
@@ -176,16 +204,17 @@ final class ValidateRun: RecordJob {
         }
     }
 
-    /// Reports the header's problems, then streams the records of `head`'s input (or of its shard)
-    /// through the engine.
+    /// Reports the header's problems, then streams the records of `head`'s input (or of its
+    /// shard) through the engine.
     func run(_ head: InputHead, shard: ResolvedByteRange? = nil) throws(JobError) {
-        for problem in summary.headerProblems {
+        for problem in plan.headerProblems where reportsHeader {
             summary.errorsByCode[problem.code, default: 0] += 1
-            if let report = outputs.report { ErrorReportFormat.write(problem.reportRow, to: report.buffer) }
+            if let report = outputs.report { ErrorReportFormat.write(problem.reportRow, file: file, to: report.buffer) }
         }
-        let engine = RecordEngine(
+        let engine = self.engine ?? RecordEngine(
             threads: plan.options.threads, chunkSize: plan.options.chunkSize, maxFieldSize: plan.options.maxFieldSize,
             failureLimit: plan.options.maxErrors)
+        self.engine = engine
         defer { foldColumns() }
         let end = try engine.run(head, job: self, shard: shard)
         guard end == .failureLimitReached, let limit = plan.options.maxErrors else { return }
@@ -205,7 +234,7 @@ final class ValidateRun: RecordJob {
                 failure.line += bases.line
                 summary.errorsByCode[failure.code, default: 0] += 1
                 if let report = outputs.report {
-                    ErrorReportFormat.write(renderer.reportRow(failure), to: report.buffer)
+                    ErrorReportFormat.write(renderer.reportRow(failure), file: file, to: report.buffer)
                     try report.flushIfFull()
                 }
             }
