@@ -73,6 +73,7 @@ public final class ValidateJob {
         }
         if let source { summary.bytesIn = source.bytesRead }
         if let outputs, let closeFailure = outputs.close(), failure == nil { failure = closeFailure }
+        if failure == nil && (run?.endedAtClosedPipe == true || outputs?.sawClosedPipe == true) { summary.reason = "closed_pipe" }
         summary.seconds = (clock.now - started).seconds
         summary.notes = options.schema?.notes.map(\.description) ?? []
         if let failure {
@@ -120,15 +121,22 @@ final class ValidateOutputs {
         }
     }
 
-    /// Flushes and closes both files; returns the first error.
+    /// `true` when a report's reader went away (`-e /dev/stdout | head`): the run ends quietly.
+    private(set) var sawClosedPipe = false
+
+    /// Flushes and closes both files; returns the first error (a closed pipe is none).
     func close() -> JobError? {
-        do {
-            try report?.close()
-            try rejects?.close()
-        } catch {
-            return .output(error)
+        var closeFailure: JobError?
+        for file in [report, rejects] {
+            do {
+                try file?.close()
+            } catch .closedPipe {
+                sawClosedPipe = true
+            } catch {
+                if closeFailure == nil { closeFailure = .output(error) }
+            }
         }
-        return nil
+        return closeFailure
     }
 }
 
@@ -139,6 +147,8 @@ final class ValidateRun: RecordJob {
     private let outputs: ValidateOutputs
     private var columns: [ValidateColumnStats]
     private(set) var summary = ValidateSummary()
+    /// `true` when the run ended because the reader of a report went away (`| head`).
+    private(set) var endedAtClosedPipe = false
 
     init(plan: ValidatePlan, outputs: ValidateOutputs) {
         self.plan = plan
@@ -178,7 +188,13 @@ final class ValidateRun: RecordJob {
             threads: plan.options.threads, chunkSize: plan.options.chunkSize, maxFieldSize: plan.options.maxFieldSize,
             failureLimit: plan.options.maxErrors)
         defer { foldColumns() }
-        let end = try engine.run(head, job: self)
+        let end: RecordEngine.End
+        do {
+            end = try engine.run(head, job: self)
+        } catch .output(.closedPipe) {
+            endedAtClosedPipe = true
+            return
+        }
         guard end == .failureLimitReached, let limit = plan.options.maxErrors else { return }
         throw .tooManyErrors(limit: limit)
     }
