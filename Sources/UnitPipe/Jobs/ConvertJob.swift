@@ -192,15 +192,9 @@ final class ConvertOutputs {
         } else {
             do { try output.commit() } catch { closeFailure = .output(error) }
         }
-        for file in [report, rejects] {
-            do {
-                try file?.close()
-            } catch .closedPipe {
-                sawClosedPipe = true
-            } catch {
-                if closeFailure == nil { closeFailure = .output(error) }
-            }
-        }
+        let closed = ReportFile.close([report, rejects])
+        sawClosedPipe = closed.sawClosedPipe
+        if closeFailure == nil { closeFailure = closed.error.map(JobError.output) }
         return closeFailure
     }
 }

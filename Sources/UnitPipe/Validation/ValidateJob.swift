@@ -126,17 +126,9 @@ final class ValidateOutputs {
 
     /// Flushes and closes both files; returns the first error (a closed pipe is none).
     func close() -> JobError? {
-        var closeFailure: JobError?
-        for file in [report, rejects] {
-            do {
-                try file?.close()
-            } catch .closedPipe {
-                sawClosedPipe = true
-            } catch {
-                if closeFailure == nil { closeFailure = .output(error) }
-            }
-        }
-        return closeFailure
+        let closed = ReportFile.close([report, rejects])
+        sawClosedPipe = closed.sawClosedPipe
+        return closed.error.map(JobError.output)
     }
 }
 
