@@ -7,10 +7,12 @@ enum ConvertCommand {
     static let spec = CommandSpec(
         name: "convert",
         abstract: "Convert columns between units; every failed row is reported.",
-        usage: "[INPUT] [-c NAME:FROM:TO[:N][=NEWNAME|=+NEWNAME] …] [options]",
+        usage: "[INPUT …] [-c NAME:FROM:TO[:N][=NEWNAME|=+NEWNAME] …] [options]",
         discussion: """
-            INPUT is a CSV or TSV file; absent or '-' reads standard input. Output goes to standard output
-            unless -o is given. Without -c the file is rewritten normalized (dialect kept, minimal quoting,
+            INPUT is a CSV or TSV file; absent or '-' reads standard input. Several inputs (files, or a
+            directory for its files in name order) go into one output with the header written once; every
+            input's header must be the same, and the error report then names each row's file. Output goes
+            to standard output unless -o is given. Without -c the file is rewritten normalized (dialect kept, minimal quoting,
             LF line ends, no BOM), a quick check that it reads cleanly.
 
             NAME is a header name (exact), #N (1-based; #-1 is the last column), a range #2-#4, or a
@@ -56,6 +58,7 @@ enum ConvertCommand {
             OptionSpec(["--reader"], value: "KIND", help: "split: lines without a quote are split directly, libcsv parses the rest; libcsv: libcsv parses every record (same records, slower)", default: "split"),
             OptionSpec(["--threads"], value: "N", help: "worker threads; the output is identical for every N", default: "the number of cores"),
             OptionSpec(["-q", "--quiet"], help: "no summary line and no warnings on standard error (errors are still printed)"),
+            InputArguments.inputName,
         ] + ShardArguments.options + [
             .help, .version,
         ],
@@ -70,6 +73,8 @@ enum ConvertCommand {
              "normalize a stream and write a JSON summary"),
             ("unitpipe convert preise.csv --locale de_DE -c gewicht:lb:kg",
              "read German numbers (1.234,5) from a ;-separated file"),
+            ("unitpipe convert exports/ -c distance:km:mi -o all.csv -e errors.csv",
+             "every file of a directory, in name order, into one output (the header once)"),
             ("unitpipe convert trips.csv -c distance_km::mi",
              "the unit is in the header: convert km to miles and rename the column distance_mi"),
             ("unitpipe convert data.csv -c '#2-#4:ft:m' -c 'total:lb:kg=+total_kg'",
@@ -79,7 +84,7 @@ enum ConvertCommand {
             ("unitpipe convert expenses.csv -c amount:@currency:EUR --rates eurofxref.csv",
              "convert every row's currency to euros at the ECB reference rates"),
         ],
-        maxPositionals: 1)
+        maxPositionals: Int.max)
 
     /// Builds the options from the parsed arguments, runs the job and reports its outcome.
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
@@ -116,7 +121,8 @@ enum ConvertCommand {
 
     static func makeOptions(_ arguments: ParsedArguments) throws(UsageError) -> ConvertOptions {
         var options = ConvertOptions()
-        options.inputPath = arguments.positionals.first
+        options.inputPaths = arguments.positionals
+        options.inputName = try InputArguments.inputName(arguments)
         options.outputPath = arguments.value("output")
         options.errorsPath = arguments.value("errors")
         options.rejectsPath = arguments.value("rejects")
@@ -160,6 +166,7 @@ enum ConvertCommand {
             options.threads = try UsageValues.count(text, option: "--threads", minimum: 1, maximum: 256)
         }
         try ShardArguments.apply(arguments, to: &options.shard, input: options.inputPath)
+        try InputArguments.checkSingleInput(arguments)
         _ = try ShardArguments.exitOnRejects(arguments)
         return options
     }

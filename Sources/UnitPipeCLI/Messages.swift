@@ -102,11 +102,40 @@ enum Messages {
             return "stopped: more than \(counted(limit, "row")) failed (--max-errors \(limit)); the output was not written. See the error report (-e) for the failures"
         case .interrupted(let signal):
             return "\(signal == 2 ? "interrupted" : "terminated") by signal \(signal); the output was not written, the summary says how far the run got"
+        case .standardInputTwice:
+            return "'-' (standard input) is named more than once among the inputs; standard input can be read only once"
+        case .directoryWithoutFiles(let path):
+            return "directory '\(path)' holds no file to read (names starting with '.' or '_' are skipped, subdirectories are not entered)"
+        case .inputMismatch(let mismatch):
+            return render(mismatch)
         case .stoppedAtError(let cell):
             let place = cell.column.isEmpty ? "" : ", column '\(cell.column)'"
             return "stopped at record \(cell.record) (line \(cell.line)\(place)): \(cell.code.rawValue): \(cell.message) (--on-error fail); the output was not written"
         }
     }
+
+    static func render(_ mismatch: InputMismatch) -> String {
+        let file = shownInput(mismatch.file), reference = shownInput(mismatch.reference)
+        let difference: String
+        switch mismatch.difference {
+        case .delimiter(let found, let expected):
+            difference = "\(file) is read with delimiter \(shownDelimiter(found)) and \(reference) with \(shownDelimiter(expected)); give -d to read both the same way"
+        case .name(let position, let found, let expected):
+            difference = "the header of \(file) differs from that of \(reference): column \(position) is '\(found)' there and '\(expected)' in \(reference)"
+        case .columnCount(let found, let expected, let first):
+            let side = found > expected ? file : reference
+            difference = "the header of \(file) has \(counted(found, "column")) and that of \(reference) \(expected); column \(min(found, expected) + 1), '\(first)', is only in \(side)"
+        case .fieldCount(let found, let expected):
+            difference = "the first record of \(file) has \(counted(found, "field")) and that of \(reference) \(expected) (--no-header)"
+        }
+        return difference + "; every input must have the same header, so their rows fit under one: convert them separately, or fix the header"
+    }
+
+    /// An input as messages name it: `'path'`, or standard input.
+    private static func shownInput(_ name: String) -> String { name == "-" ? "standard input" : "'\(name)'" }
+
+    /// A delimiter as messages name it: `','`, `';'`, `tab`.
+    private static func shownDelimiter(_ byte: UInt8) -> String { byte == 9 ? "tab" : "'\(String(UnicodeScalar(byte)))'" }
 
     static func render(_ error: OutputPathError) -> String {
         switch error {

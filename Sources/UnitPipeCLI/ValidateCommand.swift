@@ -7,9 +7,11 @@ enum ValidateCommand {
     static let spec = CommandSpec(
         name: "validate",
         abstract: "Check numeric columns (and a Table Schema); every invalid cell is reported.",
-        usage: "[INPUT] [-c NAME[:UNIT] …] [--schema FILE] [options]",
+        usage: "[INPUT …] [-c NAME[:UNIT] …] [--schema FILE] [options]",
         discussion: """
-            INPUT is a CSV or TSV file; absent or '-' reads standard input. Nothing is written but the
+            INPUT is a CSV or TSV file; absent or '-' reads standard input. Several inputs (files, or a
+            directory for its files in name order) are checked as one, each against the same header; the
+            error report then names each row's file. Nothing is written but the
             reports: every invalid cell goes to the error report (-e) with its record, line, column, value,
             code and a message, and a certain suggestion where there is one; -r copies the invalid rows.
             Exit status: 0 every cell is valid, 1 invalid cells were found (all reported), 2 trouble
@@ -47,6 +49,7 @@ enum ValidateCommand {
             OptionSpec(["--max-field-size"], value: "SIZE", help: "longest field in bytes (K, M, G suffixes); a longer one is malformed_csv", default: "64M"),
             OptionSpec(["--threads"], value: "N", help: "worker threads; the report is identical for every N", default: "the number of cores"),
             OptionSpec(["-q", "--quiet"], help: "no summary line and no hints on standard error"),
+            InputArguments.inputName,
             OptionSpec(["-h", "--help"], help: "show this help"),
         ],
         examples: [
@@ -57,7 +60,7 @@ enum ValidateCommand {
             ("unitpipe validate preise.csv --locale de_DE -c betrag --integer menge -c menge --required",
              "German numbers; every cell present; quantities whole"),
         ],
-        maxPositionals: 1)
+        maxPositionals: Int.max)
 
     /// Builds the options, runs the job and reports its outcome.
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
@@ -85,7 +88,8 @@ enum ValidateCommand {
 
     static func makeOptions(_ arguments: ParsedArguments) throws(UsageError) -> ValidateOptions {
         var options = ValidateOptions()
-        options.inputPath = arguments.positionals.first
+        options.inputPaths = arguments.positionals
+        options.inputName = try InputArguments.inputName(arguments)
         options.errorsPath = arguments.value("errors")
         options.rejectsPath = arguments.value("rejects")
         options.summaryPath = arguments.value("summary")

@@ -145,7 +145,8 @@ struct CommandLineEndToEndTests {
         UsageCase(arguments: ["convert", "--decimals", "99"], message: "invalid value '99' for --decimals: use a whole number from 0 to 20"),
         UsageCase(arguments: ["convert", "-d", "x"], message: "invalid value 'x' for --delimiter"),
         UsageCase(arguments: ["convert", "-o"], message: "option '-o' needs a value"),
-        UsageCase(arguments: ["convert", "a.csv", "b.csv"], message: "unexpected argument 'b.csv'"),
+        UsageCase(arguments: ["sniff", "a.csv", "b.csv"], message: "unexpected argument 'b.csv'"),
+        UsageCase(arguments: ["convert", "a.csv", "b.csv", "--byte-range", "0:9"], message: "a shard is a byte range of one file"),
     ])
     func usageErrorsNameTheProblemAndExit2(_ c: UsageCase) throws {
         let result = try UnitPipeRunner.run(c.arguments, stdin: Data("distance,name\n1,a\n".utf8))

@@ -72,6 +72,8 @@ public final class RecordEngine {
     /// - Throws: `JobError.input` when reading fails, `.interrupted` on SIGINT/SIGTERM, and
     ///   whatever the job's commit throws.
     /// With `shard` (`--byte-range`), only the records of that range: read from its start, numbered from its record and line.
+    /// An engine may run several inputs one after the other: each is numbered from its own start,
+    /// and the failure limit counts the failed rows of all of them.
     public func run<Job: RecordJob>(_ head: InputHead, job: Job, shard: ResolvedByteRange? = nil) throws(JobError) -> End {
         let chunks: ChunkReader
         if let shard {
@@ -79,7 +81,7 @@ public final class RecordEngine {
             head.source.restrict(to: shard.start..<shard.end)
             chunks = ChunkReader(source: head.source, start: [], chunkSize: chunkSize)
         } else {
-            bases.line += head.linesBeforeData
+            bases = Bases(record: 0, line: head.linesBeforeData)
             chunks = head.dataChunks(chunkSize: chunkSize)
         }
         do {

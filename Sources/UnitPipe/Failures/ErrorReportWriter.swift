@@ -45,22 +45,22 @@ public final class ReportFile {
     }
 }
 
-/// Formats the error report: CSV with header `record,line,column,value,code,message`, one row per failure.
+/// Formats the error report: CSV with header `record,line,column,value,code,message`, one row per
+/// failure; with several inputs a first column `file` names the input of each row.
 public enum ErrorReportFormat {
     /// The report's header row.
     public static let header = ["record", "line", "column", "value", "code", "message"]
 
     static let writer = CSVWriter(delimiter: UInt8(ascii: ","), quote: UInt8(ascii: "\""))
 
-    /// Appends the header row.
-    public static func writeHeader(to buffer: ByteBuffer) {
-        writer.writeRecord(header, to: buffer)
+    /// Appends the header row; `hasFileColumn` puts `file` first.
+    public static func writeHeader(to buffer: ByteBuffer, hasFileColumn: Bool = false) {
+        writer.writeRecord(hasFileColumn ? ["file"] + header : header, to: buffer)
     }
 
-    /// Appends one error.
-    public static func write(_ error: CellError, to buffer: ByteBuffer) {
-        writer.writeRecord(
-            [String(error.record), String(error.line), error.column, error.value, error.code.rawValue, error.message],
-            to: buffer)
+    /// Appends one error; `file` (the input's name, with several inputs) goes first.
+    public static func write(_ error: CellError, file: String? = nil, to buffer: ByteBuffer) {
+        let fields = [String(error.record), String(error.line), error.column, error.value, error.code.rawValue, error.message]
+        writer.writeRecord(file.map { [$0] + fields } ?? fields, to: buffer)
     }
 }

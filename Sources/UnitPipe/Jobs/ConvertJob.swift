@@ -32,42 +32,51 @@ public final class ConvertJob {
         let started = clock.now
         var summary = RunSummary()
         var failure: JobError?
-        var source: InputSource?
         var outputs: ConvertOutputs?
         var run: ConvertRun?
         var warnings: [JobWarning] = []
         var shardRange: ResolvedByteRange?
+        // Bytes read from the inputs done, and the input being read.
+        var bytesDone = 0
+        var current: InputSource?
         do throws(JobError) {
-            do { try OutputPaths.check(input: options.inputPath, outputs: options.outputs) } catch { throw .outputPath(error) }
-            do {
-                source = try InputSource(path: options.inputPath)
-            } catch {
-                throw .input(error)
+            let inputs = try InputList.expand(options.inputPaths)
+            for input in inputs {
+                do { try OutputPaths.check(input: InputList.openPath(input), outputs: options.outputs) } catch { throw .outputPath(error) }
             }
-            guard let source else { return Outcome(summary: summary, failure: nil) }
-            let head: InputHead
-            do {
-                head = try InputHead(
-                    source: source, delimiter: options.delimiter, quote: options.quoting.byte,
-                    hasHeader: options.hasHeader, maxFieldSize: options.maxFieldSize,
-                    sniffingOrder: InputHead.sniffingOrder(locale: options.locale), reader: options.reader)
-            } catch {
-                throw .input(error)
+            // Several inputs: every header is checked before any row is read; standard input's head is kept.
+            var heads = try checkedHeads(inputs)
+            var reference: InputHead?
+            for (index, input) in inputs.enumerated() {
+                let head: InputHead
+                if let kept = heads.removeValue(forKey: index) { head = kept } else { head = try openHead(input) }
+                current = head.source
+                if let first = head.firstRecord {
+                    if let run {
+                        run.start(try JobPlan.make(options: options, head: head), file: input)
+                    } else {
+                        if head.dialect.hasHeader && Sniffer.recordLooksLikeData(first) { warnings.append(.headerLooksLikeData(fields: first)) }
+                        let plan = try JobPlan.make(options: options, head: head)
+                        warnings += plan.warnings
+                        shardRange = try ConvertJob.resolveShard(options, head: head)
+                        let header = head.dialect.hasHeader && options.shard.writesHeaders ? (input: first, output: plan.outputHeader(first)) : nil
+                        let fileColumn = inputs.count > 1 ? input : options.inputName
+                        let opened = try ConvertOutputs(
+                            options: options, dialect: head.dialect, header: header, writer: plan.writer, hasFileColumn: fileColumn != nil)
+                        outputs = opened
+                        let created = ConvertRun(plan: plan, outputs: opened)
+                        run = created
+                        created.start(plan, file: fileColumn)
+                    }
+                    reference = reference ?? head
+                    if let run, try !run.run(head, shard: shardRange) { break }
+                }
+                bytesDone += head.source.bytesRead
+                current = nil
             }
-            if let first = head.firstRecord {
-                if head.dialect.hasHeader && Sniffer.recordLooksLikeData(first) { warnings.append(.headerLooksLikeData(fields: first)) }
-                let plan = try JobPlan.make(options: options, head: head)
-                warnings += plan.warnings
-                let shard = try ConvertJob.resolveShard(options, head: head)
-                shardRange = shard
-                let header = head.dialect.hasHeader && options.shard.writesHeaders ? (input: first, output: plan.outputHeader(first)) : nil
-                let opened = try ConvertOutputs(options: options, dialect: head.dialect, header: header, writer: plan.writer)
-                outputs = opened
-                let created = ConvertRun(plan: plan, outputs: opened)
-                run = created
-                try created.run(head, shard: shard)
-            } else {
-                outputs = try ConvertOutputs(options: options, dialect: head.dialect, header: nil)
+            if outputs == nil {
+                // Every input is empty: an empty run.
+                outputs = try ConvertOutputs(options: options, dialect: reference?.dialect ?? CSVDialect(delimiter: UInt8(ascii: ","), quote: options.quoting.byte, hasHeader: options.hasHeader), header: nil)
             }
         } catch {
             failure = error
@@ -76,7 +85,7 @@ public final class ConvertJob {
         // until now fails the run (past it, the run ends as it would have; README, "Signals").
         if let signal = Interruption.signalNumber { failure = .interrupted(signal: signal) }
         if let run { summary = run.summary }
-        if let source { summary.bytesIn = source.bytesRead }
+        summary.bytesIn = bytesDone + (current?.bytesRead ?? 0)
         if let range = shardRange {
             // A shard accounts for its range, and the one at the first record for the bytes before
             // it, so the shards' bytes_in add up to the file's.
@@ -106,6 +115,19 @@ public final class ConvertJob {
             ConvertJob.writeSummary(summary, to: path, failure: &failure)
         }
         return Outcome(summary: summary, failure: failure, warnings: warnings)
+    }
+
+    /// Opens `input` and reads its head with the run's dialect options.
+    private func openHead(_ input: String) throws(JobError) -> InputHead {
+        try InputList.head(
+            of: input, delimiter: options.delimiter, quote: options.quoting.byte, hasHeader: options.hasHeader,
+            maxFieldSize: options.maxFieldSize, locale: options.locale, reader: options.reader)
+    }
+
+    /// With several inputs, reads every input's head and checks it against the first non-empty
+    /// one's; returns the heads to keep (standard input's, which cannot be read again).
+    private func checkedHeads(_ inputs: [String]) throws(JobError) -> [Int: InputHead] {
+        try InputList.checkedHeads(inputs, open: openHead)
     }
 
     /// Writes the summary of a run stopped by a usage error before it started (`"status": "failed"`,
@@ -158,12 +180,15 @@ final class ConvertOutputs {
 
     /// Opens every output; with `writer` (the input has records) writes the BOM (`--bom`) and the
     /// header rows: the renamed header to the output, the input's header to the rejects.
-    init(options: ConvertOptions, dialect: CSVDialect, header: (input: [String], output: [String])?, writer: CSVWriter? = nil) throws(JobError) {
+    init(
+        options: ConvertOptions, dialect: CSVDialect, header: (input: [String], output: [String])?, writer: CSVWriter? = nil,
+        hasFileColumn: Bool = false
+    ) throws(JobError) {
         do {
             output = try OutputFile(path: options.outputPath)
             if let path = options.errorsPath {
                 let report = try ReportFile(path: path)
-                if options.shard.writesHeaders { ErrorReportFormat.writeHeader(to: report.buffer) }
+                if options.shard.writesHeaders { ErrorReportFormat.writeHeader(to: report.buffer, hasFileColumn: hasFileColumn) }
                 self.report = report
             } else {
                 report = nil
@@ -201,9 +226,14 @@ final class ConvertOutputs {
 
 /// The engine-thread half of `convert`: commits every worker's results, in input order.
 final class ConvertRun: RecordJob {
-    private let plan: JobPlan
-    private let renderer: FailureRenderer
+    /// The plan of the input being read (each input settles its own `--locale auto` columns).
+    private var plan: JobPlan
+    private var renderer: FailureRenderer
     private let outputs: ConvertOutputs
+    /// The input's name in the error report's `file` column (`nil`: no such column).
+    private var file: String?
+    /// One engine for every input, so the failure budget runs across them.
+    private var engine: RecordEngine?
     private var columns: [ColumnStats]
     /// The first failure committed (`--on-error fail` stops with it).
     private var firstFailure: CellError?
@@ -226,20 +256,29 @@ final class ConvertRun: RecordJob {
         }
     }
 
-    /// Streams the records of `head`'s input through the engine; a closed output pipe ends the run quietly.
-    func run(_ head: InputHead, shard: ResolvedByteRange?) throws(JobError) {
-        let engine = RecordEngine(
+    /// Makes `plan` the plan of the next input, named `file` in the error report.
+    func start(_ plan: JobPlan, file: String?) {
+        self.plan = plan
+        renderer = plan.renderer
+        self.file = file
+    }
+
+    /// Streams the records of `head`'s input through the engine; returns `false` when the output
+    /// pipe was closed (the run ends quietly, reading no further input).
+    func run(_ head: InputHead, shard: ResolvedByteRange?) throws(JobError) -> Bool {
+        let engine = self.engine ?? RecordEngine(
             threads: plan.options.threads, chunkSize: plan.options.chunkSize, maxFieldSize: plan.options.maxFieldSize,
             failureLimit: plan.failureLimit, reader: plan.options.reader)
+        self.engine = engine
         defer { foldColumns() }
         let end: RecordEngine.End
         do {
             end = try engine.run(head, job: self, shard: shard)
         } catch .output(.closedPipe) {
             endedAtClosedPipe = true
-            return
+            return false
         }
-        guard end == .failureLimitReached, let limit = plan.failureLimit else { return }
+        guard end == .failureLimitReached, let limit = plan.failureLimit else { return true }
         if plan.options.onError == .fail, let firstFailure { throw .stoppedAtError(firstFailure) }
         throw .tooManyErrors(limit: limit)
     }
@@ -265,7 +304,7 @@ final class ConvertRun: RecordJob {
                 let row = renderer.reportRow(failure)
                 if firstFailure == nil { firstFailure = row }
                 if let report = outputs.report {
-                    ErrorReportFormat.write(row, to: report.buffer)
+                    ErrorReportFormat.write(row, file: file, to: report.buffer)
                     try report.flushIfFull()
                 }
             }

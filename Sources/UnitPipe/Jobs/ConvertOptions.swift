@@ -34,8 +34,17 @@ public struct ConvertOptions: Sendable {
         }
     }
 
-    /// Input path; `nil` or `-` reads standard input.
-    public var inputPath: String?
+    /// The inputs, in order: files, directories (their files in name order) and `-` for
+    /// standard input; none reads standard input.
+    public var inputPaths: [String] = []
+    /// The one input (the first of ``inputPaths``); `nil` or `-` reads standard input.
+    public var inputPath: String? {
+        get { inputPaths.first }
+        set { inputPaths = newValue.map { [$0] } ?? [] }
+    }
+    /// `--input-name NAME`: the error report gets the `file` column with NAME for a single input
+    /// (as a run over several inputs writes it; for engines that run one input per task).
+    public var inputName: String?
     /// Output path (`-o`); `nil` writes standard output.
     public var outputPath: String?
     /// Error report path (`-e`).

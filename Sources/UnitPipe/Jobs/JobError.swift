@@ -47,6 +47,12 @@ public enum JobError: Error, Sendable, Equatable {
     case stoppedAtError(CellError)
     /// SIGINT or SIGTERM stopped the run.
     case interrupted(signal: Int32)
+    /// `-` (standard input) named more than once among the inputs.
+    case standardInputTwice
+    /// A directory input that holds no file to read.
+    case directoryWithoutFiles(String)
+    /// An input whose delimiter or header differs from the first input's.
+    case inputMismatch(InputMismatch)
 
     /// For an output that could not be written, the system's reason (`No space left on device`).
     public var detail: String? {
@@ -66,6 +72,8 @@ public enum JobError: Error, Sendable, Equatable {
         case .unknownColumn, .ambiguousColumn, .columnOutOfRange, .columnSelectedTwice: return "usage"
         case .headerNamesNoUnit, .duplicateOutputName, .emptyRange: return "usage"
         case .unit, .unitExpression, .locale, .rates, .currencyNeedsRates, .currencyNotInRates, .invalidUnitColumn, .unitColumnWithoutUnit: return "usage"
+        case .standardInputTwice, .directoryWithoutFiles: return "usage"
+        case .inputMismatch: return "input"
         case .tooManyErrors: return "max_errors"
         case .stoppedAtError: return "on_error_fail"
         case .interrupted(let signal): return signal == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)"

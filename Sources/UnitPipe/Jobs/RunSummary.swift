@@ -74,8 +74,8 @@ public struct RunSummary: Sendable, Equatable {
         if let detail { out += ", \"detail\": \(JSON.string(detail))" }
         out += ", \"rows_in\": \(rowsIn), \"rows_out\": \(rowsOut), \"rows_rejected\": \(rowsRejected)"
         if let cellsEmptied { out += ", \"cells_emptied\": \(cellsEmptied)" }
-        out += ", \"rows_written\": \(rowsWritten)"
         out += ", \"bytes_in\": \(bytesIn), \"seconds\": \(seconds.isFinite ? NumberWriter.fixed(seconds, decimals: 3) : "null")"
+        out += ", \"rows_written\": \(rowsWritten)"
         if let range = byteRange {
             out += ", \"byte_range\": {\"start\": \(range.start), \"end\": \(range.end), \"record\": \(range.record), \"line\": \(range.line)}"
         }

@@ -33,32 +33,32 @@ public final class ValidateJob {
         let started = clock.now
         var summary = ValidateSummary()
         var failure: JobError?
-        var source: InputSource?
         var outputs: ValidateOutputs?
         var run: ValidateRun?
+        // Bytes read from the inputs done, and the input being read.
+        var bytesDone = 0
+        var current: InputSource?
         do throws(JobError) {
-            do {
-                source = try InputSource(path: options.inputPath)
-            } catch {
-                throw .input(error)
-            }
-            guard let source else { return Outcome(summary: summary, failure: nil) }
-            let head: InputHead
-            do {
-                head = try InputHead(
-                    source: source, delimiter: options.delimiter, quote: options.quote, hasHeader: options.hasHeader,
-                    maxFieldSize: options.maxFieldSize, sniffingOrder: InputHead.sniffingOrder(locale: options.locale))
-            } catch {
-                throw .input(error)
-            }
-            let header = head.dialect.hasHeader ? head.firstRecord : nil
-            let opened = try ValidateOutputs(options: options, dialect: head.dialect, header: header)
-            outputs = opened
-            if head.firstRecord != nil {
-                let plan = try ValidatePlan.make(options: options, head: head)
-                let created = ValidateRun(plan: plan, outputs: opened)
-                run = created
-                try created.run(head)
+            let inputs = try InputList.expand(options.inputPaths)
+            var heads = try checkedHeads(inputs)
+            for (index, input) in inputs.enumerated() {
+                let head: InputHead
+                if let kept = heads.removeValue(forKey: index) { head = kept } else { head = try openHead(input) }
+                current = head.source
+                let file = inputs.count > 1 ? input : options.inputName
+                if outputs == nil, head.firstRecord != nil || index == inputs.count - 1 {
+                    let header = head.dialect.hasHeader ? head.firstRecord : nil
+                    outputs = try ValidateOutputs(options: options, dialect: head.dialect, header: header, hasFileColumn: file != nil)
+                }
+                if let outputs, head.firstRecord != nil {
+                    let plan = try ValidatePlan.make(options: options, head: head)
+                    let active = run ?? ValidateRun(plan: plan, outputs: outputs)
+                    run = active
+                    active.start(plan, file: file)
+                    try active.run(head)
+                }
+                bytesDone += head.source.bytesRead
+                current = nil
             }
         } catch {
             failure = error
@@ -71,7 +71,7 @@ public final class ValidateJob {
             summary = run.summary
             hints = run.columnHints
         }
-        if let source { summary.bytesIn = source.bytesRead }
+        summary.bytesIn = bytesDone + (current?.bytesRead ?? 0)
         if let outputs, let closeFailure = outputs.close(), failure == nil { failure = closeFailure }
         if failure == nil && (run?.endedAtClosedPipe == true || outputs?.sawClosedPipe == true) { summary.reason = "closed_pipe" }
         summary.seconds = (clock.now - started).seconds
@@ -85,6 +85,19 @@ public final class ValidateJob {
         }
         if let path = options.summaryPath { ValidateJob.writeSummary(summary, to: path, failure: &failure) }
         return Outcome(summary: summary, failure: failure, columnHints: hints)
+    }
+
+    /// Opens `input` and reads its head with the run's dialect options.
+    private func openHead(_ input: String) throws(JobError) -> InputHead {
+        try InputList.head(
+            of: input, delimiter: options.delimiter, quote: options.quote, hasHeader: options.hasHeader,
+            maxFieldSize: options.maxFieldSize, locale: options.locale)
+    }
+
+    /// With several inputs, reads every input's head and checks it against the first non-empty
+    /// one's; returns the heads to keep (standard input's, which cannot be read again).
+    private func checkedHeads(_ inputs: [String]) throws(JobError) -> [Int: InputHead] {
+        try InputList.checkedHeads(inputs, open: openHead)
     }
 
     private static func writeSummary(_ summary: ValidateSummary, to path: String, failure: inout JobError?) {
@@ -103,11 +116,11 @@ final class ValidateOutputs {
     let report: ReportFile?
     let rejects: ReportFile?
 
-    init(options: ValidateOptions, dialect: CSVDialect, header: [String]?) throws(JobError) {
+    init(options: ValidateOptions, dialect: CSVDialect, header: [String]?, hasFileColumn: Bool = false) throws(JobError) {
         do {
             if let path = options.errorsPath {
                 let report = try ReportFile(path: path)
-                ErrorReportFormat.writeHeader(to: report.buffer)
+                ErrorReportFormat.writeHeader(to: report.buffer, hasFileColumn: hasFileColumn)
                 self.report = report
             } else {
                 report = nil
@@ -134,9 +147,14 @@ final class ValidateOutputs {
 
 /// The engine-thread half of `validate`: commits every worker's results, in input order.
 final class ValidateRun: RecordJob {
-    private let plan: ValidatePlan
-    private let renderer: FailureRenderer
+    /// The plan of the input being read (each input settles its own `--locale auto` columns).
+    private var plan: ValidatePlan
+    private var renderer: FailureRenderer
     private let outputs: ValidateOutputs
+    /// The input's name in the error report's `file` column (`nil`: no such column).
+    private var file: String?
+    /// One engine for every input, so the failure budget runs across them.
+    private var engine: RecordEngine?
     private var columns: [ValidateColumnStats]
     private(set) var summary = ValidateSummary()
     /// `true` when the run ended because the reader of a report went away (`| head`).
@@ -159,6 +177,13 @@ final class ValidateRun: RecordJob {
         summary.headerProblems = plan.headerProblems
     }
 
+    /// Makes `plan` the plan of the next input, named `file` in the error report.
+    func start(_ plan: ValidatePlan, file: String?) {
+        self.plan = plan
+        renderer = plan.renderer
+        self.file = file
+    }
+
     /// One line per column most of whose non-empty cells one other number style reads.
     var columnHints: [String] {
         plan.columns.indices.compactMap { k -> String? in
@@ -174,11 +199,12 @@ final class ValidateRun: RecordJob {
     func run(_ head: InputHead) throws(JobError) {
         for problem in plan.headerProblems {
             summary.errorsByCode[problem.code, default: 0] += 1
-            if let report = outputs.report { ErrorReportFormat.write(problem.reportRow, to: report.buffer) }
+            if let report = outputs.report { ErrorReportFormat.write(problem.reportRow, file: file, to: report.buffer) }
         }
-        let engine = RecordEngine(
+        let engine = self.engine ?? RecordEngine(
             threads: plan.options.threads, chunkSize: plan.options.chunkSize, maxFieldSize: plan.options.maxFieldSize,
             failureLimit: plan.options.maxErrors)
+        self.engine = engine
         defer { foldColumns() }
         let end: RecordEngine.End
         do {
@@ -204,7 +230,7 @@ final class ValidateRun: RecordJob {
                 failure.line += bases.line
                 summary.errorsByCode[failure.code, default: 0] += 1
                 if let report = outputs.report {
-                    ErrorReportFormat.write(renderer.reportRow(failure), to: report.buffer)
+                    ErrorReportFormat.write(renderer.reportRow(failure), file: file, to: report.buffer)
                     try report.flushIfFull()
                 }
             }

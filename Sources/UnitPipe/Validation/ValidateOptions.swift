@@ -2,8 +2,17 @@ import UnitPipeCSV
 
 /// Everything a `validate` run needs, as parsed from the command line (defaults as documented).
 public struct ValidateOptions: Sendable {
-    /// Input path; `nil` or `-` reads standard input.
-    public var inputPath: String?
+    /// The inputs, in order: files, directories (their files in name order) and `-` for
+    /// standard input; none reads standard input.
+    public var inputPaths: [String] = []
+    /// The one input (the first of ``inputPaths``); `nil` or `-` reads standard input.
+    public var inputPath: String? {
+        get { inputPaths.first }
+        set { inputPaths = newValue.map { [$0] } ?? [] }
+    }
+    /// `--input-name NAME`: the error report gets the `file` column with NAME for a single input
+    /// (as a run over several inputs writes it; for engines that run one input per task).
+    public var inputName: String?
     /// Error report path (`-e`).
     public var errorsPath: String?
     /// Invalid rows path (`-r`): the rows with an invalid cell, verbatim, header first.

@@ -236,6 +236,21 @@ public enum FileSystem {
         _ = fchmod(descriptor.rawValue, info.st_mode & 0o777)
     }
 
+    /// The names in directory `path` (`opendir(3)`, `readdir(3)`), without `.` and `..`, in the
+    /// order the file system returns them.
+    public static func entries(ofDirectory path: String) throws(SystemError) -> [String] {
+        guard let directory = opendir(path) else { throw SystemError(call: "opendir", errno: errno) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// `true` when `path` exists and is a directory.
     public static func isDirectory(_ path: String) -> Bool {
         var info = stat()

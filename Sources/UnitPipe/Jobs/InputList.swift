@@ -1,0 +1,137 @@
+// Design note — several inputs in one run.
+//
+// `convert a.csv b.csv dir/` reads its inputs one after the other into one
+// output, as if they were one file with the header written once: a directory
+// stands for its files in name order (byte order of the names; names starting
+// with `.` or `_` skipped, subdirectories not entered), `-` for standard
+// input (at most once). Each input is read as a run over it alone would read
+// it (its own BOM, compression, sniffed dialect and `--locale auto` sample),
+// and every input's header must equal the first one's, field by field, and
+// be split by the same delimiter, so the rows of all of them fit under one
+// header. Records and lines are numbered per input (the error report gains a
+// `file` column to say which), the failure budget (`--max-errors`) runs
+// across all of them, and an empty input (no header) adds nothing.
+
+import UnitPipeCSV
+
+/// The inputs of a run, as named on the command line and found in directories.
+public enum InputList {
+    /// The files `paths` name, in order: a directory's files in name order; `-` is standard
+    /// input. No path at all means standard input.
+    ///
+    /// - Throws: `JobError.standardInputTwice` for a second `-`, `.directoryWithoutFiles` for a
+    ///   directory that holds no file to read.
+    public static func expand(_ paths: [String]) throws(JobError) -> [String] {
+        if paths.isEmpty { return ["-"] }
+        var files: [String] = []
+        var hasStandardInput = false
+        for path in paths {
+            if path == "-" {
+                if hasStandardInput { throw .standardInputTwice }
+                hasStandardInput = true
+                files.append(path)
+            } else if FileSystem.isDirectory(path) {
+                let names: [String]
+                do { names = try FileSystem.entries(ofDirectory: path) } catch { throw .input(.cannotOpen(path, error)) }
+                let found = names
+                    .filter { !$0.hasPrefix(".") && !$0.hasPrefix("_") }
+                    .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+                    .map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
+                    .filter { FileSystem.identity(of: $0)?.isRegularFile == true }
+                if found.isEmpty { throw .directoryWithoutFiles(path) }
+                files += found
+            } else {
+                files.append(path)
+            }
+        }
+        return files
+    }
+
+    /// The path to open for `input` (`nil`: standard input).
+    static func openPath(_ input: String) -> String? { input == "-" ? nil : input }
+
+    /// Opens `input` and reads its head as a run over it alone would.
+    static func head(
+        of input: String, delimiter: UInt8?, quote: UInt8?, hasHeader: Bool, maxFieldSize: Int, locale: String,
+        reader: ReaderKind = .default
+    ) throws(JobError) -> InputHead {
+        do {
+            let source = try InputSource(path: openPath(input))
+            return try InputHead(
+                source: source, delimiter: delimiter, quote: quote, hasHeader: hasHeader, maxFieldSize: maxFieldSize,
+                sniffingOrder: InputHead.sniffingOrder(locale: locale), reader: reader)
+        } catch {
+            throw .input(error)
+        }
+    }
+
+    /// With several inputs, opens every input's head (with `open`) and checks it against the
+    /// first non-empty one's, before any row is read; returns the heads to keep: standard
+    /// input's, which cannot be read again (the others are opened again when their turn comes,
+    /// so a directory of thousands of files holds one open at a time).
+    static func checkedHeads(_ inputs: [String], open: (String) throws(JobError) -> InputHead) throws(JobError) -> [Int: InputHead] {
+        guard inputs.count > 1 else { return [:] }
+        var kept: [Int: InputHead] = [:]
+        var reference: (name: String, head: InputHead)?
+        for (index, input) in inputs.enumerated() {
+            let head = try open(input)
+            if input == "-" { kept[index] = head }
+            guard head.firstRecord != nil else { continue }
+            if let reference {
+                try checkShape(head, named: input, as: reference.head, named: reference.name)
+            } else {
+                reference = (input, head)
+            }
+        }
+        return kept
+    }
+
+    /// Checks that `head` (of input `name`) can continue the rows of `reference` (of input
+    /// `referenceName`): the same delimiter and the same header (without a header, the same
+    /// number of fields in its first record).
+    static func checkShape(
+        _ head: InputHead, named name: String, as reference: InputHead, named referenceName: String
+    ) throws(JobError) {
+        guard let fields = head.firstRecord, let expected = reference.firstRecord else { return }
+        let mismatch = { (difference: InputMismatch.Difference) in
+            JobError.inputMismatch(InputMismatch(file: name, reference: referenceName, difference: difference))
+        }
+        if head.dialect.delimiter != reference.dialect.delimiter {
+            throw mismatch(.delimiter(found: head.dialect.delimiter, expected: reference.dialect.delimiter))
+        }
+        if !head.dialect.hasHeader {
+            if fields.count != expected.count { throw mismatch(.fieldCount(found: fields.count, expected: expected.count)) }
+            return
+        }
+        if let k = (0..<min(fields.count, expected.count)).first(where: { fields[$0] != expected[$0] }) {
+            throw mismatch(.name(position: k + 1, found: fields[k], expected: expected[k]))
+        }
+        if fields.count != expected.count {
+            let k = min(fields.count, expected.count)
+            throw mismatch(.columnCount(
+                found: fields.count, expected: expected.count,
+                first: fields.count > k ? fields[k] : expected[k]))
+        }
+    }
+}
+
+/// An input that cannot join the rows of the first: another delimiter or another header.
+public struct InputMismatch: Sendable, Equatable {
+    /// How the two inputs differ.
+    public enum Difference: Sendable, Equatable {
+        /// The inputs are split by different delimiters (given or sniffed).
+        case delimiter(found: UInt8, expected: UInt8)
+        /// Header column `position` (1-based) is `found` in the file and `expected` in the reference.
+        case name(position: Int, found: String, expected: String)
+        /// The headers agree on their common columns but one has more; `first` is the first column only one has.
+        case columnCount(found: Int, expected: Int, first: String)
+        /// Without a header: the first records have different numbers of fields.
+        case fieldCount(found: Int, expected: Int)
+    }
+
+    /// The input that differs, as named.
+    public var file: String
+    /// The first input, whose header the others must have.
+    public var reference: String
+    public var difference: Difference
+}
