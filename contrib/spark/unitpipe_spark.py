@@ -287,7 +287,8 @@ def concatenate(sources, target):
 def merge_summaries(summaries, seconds):
     """The summed summary: counts added, min/max combined, the worst status."""
     merged = dict(summaries[0])
-    for key in ("rows_in", "rows_out", "rows_rejected", "rows_valid", "rows_invalid", "cells_emptied", "bytes_in"):
+    for key in ("rows_in", "rows_out", "rows_rejected", "rows_valid", "rows_invalid", "cells_emptied", "rows_written",
+                "bytes_in"):
         if key in merged:
             merged[key] = sum(s.get(key, 0) for s in summaries)
     merged["seconds"] = round(seconds, 3)

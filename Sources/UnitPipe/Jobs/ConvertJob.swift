@@ -91,6 +91,10 @@ public final class ConvertJob {
             summary.byteRange = range
         }
         if let outputs, let closeFailure = outputs.close(failed: failure != nil), failure == nil { failure = closeFailure }
+        if let outputs {
+            summary.rowsWritten = outputs.output.isDiscarded ? 0 : run?.rowsWritten ?? 0
+            if failure == nil && (run?.endedAtClosedPipe == true || outputs.sawClosedPipe) { summary.reason = "closed_pipe" }
+        }
         summary.seconds = (clock.now - started).seconds
         if options.onError == .keep {
             // Kept rows lose only their failed cells; a row that fails as a whole is rejected and empties none.
@@ -99,6 +103,7 @@ public final class ConvertJob {
         if let failure {
             summary.status = .failed
             summary.reason = failure.reason
+            summary.detail = failure.detail
         } else if summary.rowsRejected > 0 || summary.errorsByCode.values.contains(where: { $0 > 0 }) {
             summary.status = .rejected
         }
@@ -182,8 +187,11 @@ final class ConvertOutputs {
         }
     }
 
+    /// `true` when a report's reader went away (`-e /dev/stdout | head`): the run ends quietly.
+    private(set) var sawClosedPipe = false
+
     /// Flushes and closes every output; the main output is renamed into place only when `failed`
-    /// is false. Returns the first error closing them.
+    /// is false. Returns the first error closing them (a closed pipe is none).
     func close(failed: Bool) -> JobError? {
         var closeFailure: JobError?
         if failed {
@@ -191,12 +199,9 @@ final class ConvertOutputs {
         } else {
             do { try output.commit() } catch { closeFailure = .output(error) }
         }
-        do {
-            try report?.close()
-            try rejects?.close()
-        } catch {
-            if closeFailure == nil { closeFailure = .output(error) }
-        }
+        let closed = ReportFile.close([report, rejects])
+        sawClosedPipe = closed.sawClosedPipe
+        if closeFailure == nil { closeFailure = closed.error.map(JobError.output) }
         return closeFailure
     }
 }
@@ -215,6 +220,10 @@ final class ConvertRun: RecordJob {
     /// The first failure committed (`--on-error fail` stops with it).
     private var firstFailure: CellError?
     private(set) var summary = RunSummary()
+    /// Output rows written so far (for a file, into its temporary file).
+    private(set) var rowsWritten = 0
+    /// `true` when the run ended because a reader of an output went away (`| head`).
+    private(set) var endedAtClosedPipe = false
 
     init(plan: JobPlan, outputs: ConvertOutputs) {
         self.plan = plan
@@ -248,6 +257,7 @@ final class ConvertRun: RecordJob {
         do {
             end = try engine.run(head, job: self, shard: shard)
         } catch .output(.closedPipe) {
+            endedAtClosedPipe = true
             return false
         }
         guard end == .failureLimitReached, let limit = plan.failureLimit else { return true }
@@ -259,6 +269,10 @@ final class ConvertRun: RecordJob {
 
     func commit(_ worker: ConvertWorker, bases: RecordEngine.Bases) throws(JobError) {
         do {
+            // The rows first: a batch whose rows cannot be delivered (a closed pipe, a full disk)
+            // is counted nowhere, so the counts say what was delivered.
+            try outputs.output.write(worker.output)
+            rowsWritten += worker.counts.rowsOut
             summary.rowsIn += worker.counts.rowsIn
             summary.rowsOut += worker.counts.rowsOut
             summary.rowsRejected += worker.counts.rowsRejected
@@ -280,7 +294,6 @@ final class ConvertRun: RecordJob {
                 rejects.buffer.append(worker.rejects.bytes)
                 try rejects.flushIfFull()
             }
-            try outputs.output.write(worker.output)
         } catch {
             throw .output(error)
         }

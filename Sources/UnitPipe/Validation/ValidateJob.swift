@@ -81,6 +81,7 @@ public final class ValidateJob {
             summary.byteRange = range
         }
         if let outputs, let closeFailure = outputs.close(), failure == nil { failure = closeFailure }
+        if failure == nil && (run?.endedAtClosedPipe == true || outputs?.sawClosedPipe == true) { summary.reason = "closed_pipe" }
         summary.seconds = (clock.now - started).seconds
         summary.notes = options.schema?.notes.map(\.description) ?? []
         if let failure {
@@ -141,15 +142,14 @@ final class ValidateOutputs {
         }
     }
 
-    /// Flushes and closes both files; returns the first error.
+    /// `true` when a report's reader went away (`-e /dev/stdout | head`): the run ends quietly.
+    private(set) var sawClosedPipe = false
+
+    /// Flushes and closes both files; returns the first error (a closed pipe is none).
     func close() -> JobError? {
-        do {
-            try report?.close()
-            try rejects?.close()
-        } catch {
-            return .output(error)
-        }
-        return nil
+        let closed = ReportFile.close([report, rejects])
+        sawClosedPipe = closed.sawClosedPipe
+        return closed.error.map(JobError.output)
     }
 }
 
@@ -167,6 +167,8 @@ final class ValidateRun: RecordJob {
     private(set) var summary = ValidateSummary()
     /// Whether the header's problems are reported (`false` in a shard after the first).
     private let reportsHeader: Bool
+    /// `true` when the run ended because the reader of a report went away (`| head`).
+    private(set) var endedAtClosedPipe = false
 
     init(plan: ValidatePlan, outputs: ValidateOutputs, reportsHeader: Bool = true) {
         self.plan = plan
@@ -216,7 +218,13 @@ final class ValidateRun: RecordJob {
             failureLimit: plan.options.maxErrors)
         self.engine = engine
         defer { foldColumns() }
-        let end = try engine.run(head, job: self, shard: shard)
+        let end: RecordEngine.End
+        do {
+            end = try engine.run(head, job: self, shard: shard)
+        } catch .output(.closedPipe) {
+            endedAtClosedPipe = true
+            return
+        }
         guard end == .failureLimitReached, let limit = plan.options.maxErrors else { return }
         throw .tooManyErrors(limit: limit)
     }
