@@ -1,6 +1,6 @@
 // libFuzzer entry point for unitpipe's fuzz targets, built by scripts/fuzz (not by SwiftPM):
-// the library's sources and these files are compiled into one binary with
-// `swiftc -sanitize=fuzzer,address -parse-as-library`. UNITPIPE_FUZZ_TARGET picks the target:
+// the library's modules are compiled with `swiftc -sanitize=fuzzer,address -enable-testing` and
+// linked with these files into one binary. UNITPIPE_FUZZ_TARGET picks the target:
 // `reader` (records identical for every chunking), `number` (an accepted number equals the exact
 // value of its normalized text, in several locales) or `pipeline` (the row invariant and identical
 // results for one and two threads). A violated invariant aborts, so libFuzzer keeps the input.

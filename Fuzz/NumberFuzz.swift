@@ -7,6 +7,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import UnitPipeNumbers
 
 enum NumberFuzz {
     static let localeIDs = ["C", "en_US", "de_DE", "fr_FR", "de_CH", "en_IN", "es_ES", "ar_EG", "fa_IR", "hi_IN", "pt_BR", "sv_SE"]

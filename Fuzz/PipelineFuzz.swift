@@ -6,6 +6,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import UnitPipe
+@testable import UnitPipeCSV
 
 enum PipelineFuzz {
     static let directory: String = {

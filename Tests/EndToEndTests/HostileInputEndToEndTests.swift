@@ -75,4 +75,106 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr == "unitpipe convert: line 2 of the rates file is longer than 64 KiB, which no rates line needs; check that --rates names the rates file\n")
     }
+
+    /// Each row with its own unknown unit (`u10000000`, …; 2,000 rows, 100,000 with
+    /// `UNITPIPE_LONG_TESTS=1`) in a unit column and in the cells: each costs microseconds (it cost
+    /// ~11 ms: a suggestion was looked for in the whole catalog per distinct string); a typo still
+    /// gets its suggestion, once per distinct string.
+    @Test(arguments: [("value:@unit:m", false), ("value:*:m", true)])
+    func distinctUnknownUnitsFinishQuickly(spec: String, inCell: Bool) throws {
+        let count = ProcessInfo.processInfo.environment["UNITPIPE_LONG_TESTS"] == "1" ? 100_000 : 2_000
+        var text = inCell ? "value\n" : "value,unit\n"
+        for n in 0..<count {
+            let unit = n == 5 || n == 9 ? "kilometr" : "u\(10_000_000 + n)"
+            text += inCell ? "\(n) \(unit)\n" : "\(n),\(unit)\n"
+        }
+        text += inCell ? "7 km\n" : "7,km\n"
+        let dir = try E2E.directory(with: "in.csv", text)
+        let result = try UnitPipeRunner.run(
+            ["convert", "in.csv", "-c", spec, "-e", "e.csv", "--summary", "s.json", "--threads", "2"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stdout == (inCell ? "value\n7000\n" : "value,unit\n7000,m\n"))
+        let json = try E2E.summary(dir.appendingPathComponent("s.json"))
+        #expect(json["rows_rejected"] as? Int == count)
+        #expect(json["errors_by_code"] as? [String: Int] == ["unknown_unit": count])
+        let report = parseCSV(try #require(dir.appendingPathComponent("e.csv").text))
+        #expect(report.count == count + 1)
+        let value = { (n: Int, unit: String) in inCell ? "\(n) \(unit)" : "\(n)" }
+        #expect(report[1] == ["1", "2", "value", value(0, "u10000000"), "unknown_unit", "unknown unit 'u10000000'"])
+        for n in [5, 9] {
+            #expect(report[n + 1] == ["\(n + 1)", "\(n + 2)", "value", value(n, "kilometr"), "unknown_unit", "unknown unit 'kilometr'; did you mean 'kilometer'?"])
+        }
+        let last = count - 1
+        #expect(report[count] == ["\(count)", "\(count + 1)", "value", value(last, "u\(10_000_000 + last)"), "unknown_unit", "unknown unit 'u\(10_000_000 + last)'"])
+    }
+
+    /// Starts `convert` reading a long quoted field from standard input, which the test keeps
+    /// writing (so the run is in the middle of its input, whatever the machine's speed), sends
+    /// `signal` once 1 MiB has been taken, and returns the process, its directory and the seconds
+    /// from the signal to the exit.
+    static func signalDuringLongField(
+        _ signal: Int32, threads: Int
+    ) throws -> (process: Process, dir: URL, seconds: Double) {
+        Foundation.signal(SIGPIPE, SIG_IGN)
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        let process = Process()
+        process.executableURL = UnitPipeRunner.binary
+        process.arguments = ["convert", "-c", "w:km:m", "-o", "out.csv", "--summary", "s.json", "--threads", "\(threads)"]
+        process.currentDirectoryURL = dir
+        let input = Pipe()
+        process.standardInput = input
+        process.standardError = Pipe()
+        try process.run()
+        let writer = input.fileHandleForWriting
+        try writer.write(contentsOf: Data("v,w\n1,\"".utf8))
+        let lines = Data(String(repeating: "x\n", count: 1 << 18).utf8)
+        for _ in 0..<2 { try writer.write(contentsOf: lines) }
+        // The child keeps reading while the writer thread keeps writing, until the child ends.
+        let feeder = Thread { while (try? writer.write(contentsOf: lines)) != nil {} }
+        feeder.start()
+        let sent = ContinuousClock.now
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        let seconds = (ContinuousClock.now - sent) / .seconds(1)
+        try? writer.close()
+        return (process, dir, seconds)
+    }
+
+    /// A SIGTERM in the middle of one long quoted field (24 M lines, which the engine's loops took
+    /// as one step) ends the run at once: status 143, a failed summary, no output and no
+    /// temporary file left. (Measured: 3–20 ms from the signal to the exit.)
+    @Test(arguments: [1, 2])
+    func sigtermDuringALongFieldIsHonoured(threads: Int) throws {
+        let (process, dir, _) = try Self.signalDuringLongField(SIGTERM, threads: threads)
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 143)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["s.json"])
+        let summary = try E2E.summary(dir.appendingPathComponent("s.json"))
+        #expect(summary["status"] as? String == "failed")
+        #expect(summary["reason"] as? String == "terminated (SIGTERM)")
+    }
+
+    /// A signal that arrives once the last chunk is parsed and committed — just before the outputs
+    /// are renamed into place — is not lost: it exited 1 with the output committed. The binary's
+    /// test hook sends the signal at exactly that moment.
+    @Test(arguments: [("TERM", 143, "terminated (SIGTERM)", 1), ("INT", 130, "interrupted (SIGINT)", 2)])
+    func signalAfterTheLastChunkIsNotLost(name: String, status: Int32, reason: String, threads: Int) throws {
+        let dir = try E2E.directory(with: "in.csv", "d\n1\nx\n3\n")
+        let result = try UnitPipeRunner.run(
+            ["convert", "in.csv", "-c", "d:km:m", "-o", "out.csv", "-e", "e.csv", "--summary", "s.json", "--threads", "\(threads)"],
+            in: dir, environment: ["UNITPIPE_TEST_SIGNAL_AFTER_LAST_CHUNK": name])
+        #expect(result.status == status)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["e.csv", "in.csv", "s.json"])
+        let summary = try E2E.summary(dir.appendingPathComponent("s.json"))
+        #expect(summary["status"] as? String == "failed")
+        #expect(summary["reason"] as? String == reason)
+        // validate too.
+        let validated = try UnitPipeRunner.run(
+            ["validate", "in.csv", "-c", "d:km", "--summary", "v.json"], in: dir,
+            environment: ["UNITPIPE_TEST_SIGNAL_AFTER_LAST_CHUNK": name])
+        #expect(validated.status == status)
+        let validateSummary = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("v.json"))) as? [String: Any])
+        #expect(validateSummary["status"] as? String == "failed")
+        #expect(validateSummary["reason"] as? String == reason)
+    }
 }

@@ -31,13 +31,17 @@ struct UnitPipeRunner {
     }
 
     /// Runs `unitpipe arguments…` in `directory`, feeding `stdin`.
-    static func run(_ arguments: [String], stdin: Data = Data(), in directory: URL? = nil) throws -> Result {
+    /// `environment` adds variables to the test's own environment.
+    static func run(
+        _ arguments: [String], stdin: Data = Data(), in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> Result {
         // A child that exits before reading its input must not kill the test process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let input = Pipe()
         let output = Pipe()
         let errors = Pipe()

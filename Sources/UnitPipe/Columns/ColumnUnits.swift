@@ -78,11 +78,12 @@ public struct ColumnUnits: Sendable {
         }
     }
 
-    /// Why row `r`'s unit does not resolve, for its failure report (the resolver caches it).
+    /// Why row `r`'s unit does not resolve, for its failure report: the resolver caches the
+    /// failure and looks for its "did you mean" suggestion once per distinct string, only here.
     public mutating func failure(record r: Int, of batch: RecordBatch) -> CellFailure.Detail {
         let unitText = text(record: r, of: batch)
         if unitText.isEmpty { return .missingUnit }
-        if case .failure(let error) = resolver.sourceIndex(for: unitText) { return .unit(error) }
+        if let error = resolver.failure(for: unitText) { return .unit(error) }
         return .missingUnit
     }
 

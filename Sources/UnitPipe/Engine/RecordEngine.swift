@@ -92,10 +92,13 @@ public final class RecordEngine {
             chunks = head.dataChunks(chunkSize: chunkSize)
         }
         do {
-            if threads <= 1 {
-                return try runSequentially(head, chunks: chunks, job: job)
-            }
-            return try runInParallel(head, chunks: chunks, job: job)
+            let end = threads <= 1
+                ? try runSequentially(head, chunks: chunks, job: job)
+                : try runInParallel(head, chunks: chunks, job: job)
+            RecordEngine.raiseTestSignal()
+            // A signal during the last chunk has no later check in the loops: it still stops the run.
+            if let signal = Interruption.signalNumber { throw JobError.interrupted(signal: signal) }
+            return end
         } catch let error as JobError {
             throw error
         } catch let error as InputError {
@@ -200,6 +203,17 @@ public final class RecordEngine {
         }
     }
 
+    /// `UNITPIPE_TEST_SIGNAL_AFTER_LAST_CHUNK=TERM` (or `INT`) sends that signal to the process
+    /// once the last chunk is committed: the latest moment a signal can arrive before the job
+    /// commits its outputs, which tests cannot otherwise hit on purpose. Unset, it does nothing.
+    private static func raiseTestSignal() {
+        switch ProcessInfo.processInfo.environment["UNITPIPE_TEST_SIGNAL_AFTER_LAST_CHUNK"] {
+        case "TERM"?: kill(getpid(), SIGTERM)
+        case "INT"?: kill(getpid(), SIGINT)
+        default: break
+        }
+    }
+
     private func makeStretch<Job: RecordJob>(_ job: Job, _ head: InputHead) -> Stretch<Job.Worker> {
         Stretch(
             worker: job.makeWorker(), dialect: head.dialect, maxFieldSize: maxFieldSize, allowance: allowance, reader: reader,
@@ -274,11 +288,13 @@ final class Stretch<Worker: BatchWorker>: @unchecked Sendable {
     /// `true` when the bytes fed so far end inside a record.
     var endsInRecord: Bool { parser.isInRecord }
 
-    /// Parses `bytes`, handing every full batch of records to the worker.
+    /// Parses `bytes`, handing every full batch of records to the worker. A SIGINT or SIGTERM ends
+    /// the loop at once (the engine then stops the run), so no chunk delays a signal.
     func feed(_ bytes: UnsafeRawBufferPointer) {
         parser.beginPiece(bytes)
         var offset = 0
         while offset < bytes.count {
+            if Interruption.signalNumber != nil { return }
             offset += parser.feedLine(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
             if parser.isBatchFull { processPendingBatch() }
         }

@@ -65,7 +65,7 @@ public struct HeaderUnit: Sendable, Equatable {
         }
         for range in candidates {
             let candidate = String(header[range])
-            if let unit = try? UnitCatalog.standard.unit(expression: candidate) { return HeaderUnit(symbol: unit.symbol, range: range) }
+            if let unit = try? UnitCatalog.standard.unit(expression: candidate, suggesting: false) { return HeaderUnit(symbol: unit.symbol, range: range) }
             let upper = candidate.uppercased()
             if CurrencyCodes.code(for: upper) != nil { return HeaderUnit(symbol: upper, range: range) }
         }

@@ -95,7 +95,7 @@ public enum Sniffer {
             for r in rows {
                 let text = String(decoding: ColumnUnits.trimmed(batch.field(field, of: r)), as: UTF8.self)
                 guard !text.isEmpty else { continue }
-                if let unit = try? UnitCatalog.standard.unit(expression: text) {
+                if let unit = try? UnitCatalog.standard.unit(expression: text, suggesting: false) {
                     units += 1
                     dimensions[unit.dimension, default: 0] += 1
                 } else if CurrencyCodes.code(for: text) != nil {

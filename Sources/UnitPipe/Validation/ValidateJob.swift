@@ -63,7 +63,9 @@ public final class ValidateJob {
         } catch {
             failure = error
         }
-        if failure != nil, let signal = Interruption.signalNumber { failure = .interrupted(signal: signal) }
+        // The last check before the outputs are committed: a signal that arrived at any moment
+        // until now fails the run (past it, the run ends as it would have; README, "Signals").
+        if let signal = Interruption.signalNumber { failure = .interrupted(signal: signal) }
         var hints: [String] = []
         if let run {
             summary = run.summary

@@ -185,7 +185,7 @@ struct ValidatePlan: @unchecked Sendable {
         let sample = head.records
         for r in head.sampleRange where sample.fieldCount(of: r) > field {
             let text = String(decoding: ColumnUnits.trimmed(sample.field(field, of: r)), as: UTF8.self)
-            if !text.isEmpty, let unit = try? catalog.unit(expression: text) { return unit }
+            if !text.isEmpty, let unit = try? catalog.unit(expression: text, suggesting: false) { return unit }
         }
         throw .unitColumnWithoutUnit(head.columnNames[field])
     }

@@ -72,7 +72,7 @@ final class LibCSVParser {
         while start < bytes.count {
             if parser.pointee.pstate == LibCSVState.fieldMightHaveEnded && !isFieldEnd(bytes[start]) {
                 continueUnquotedAfterClosingQuote()
-                storage.pointee.pendingProblem = .textAfterQuote
+                storage.pointee.note(.textAfterQuote)
             }
             let end = memchr(base + start, Int32(quoteByte), bytes.count - start)
                 .map { UnsafeRawPointer($0) - base + 1 } ?? bytes.count
@@ -101,9 +101,10 @@ final class LibCSVParser {
             // oversized field, and parsing goes on with the next byte. Without room for even an
             // empty field (nothing parsed, nothing to drop) the rest of these bytes is dropped too.
             let status = csv_error(parser)
-            storage.pointee.pendingProblem = .fieldTooLarge
+            storage.pointee.note(.fieldTooLarge)
             let hadField = parser.pointee.entry_pos > 0
-            _ = discardPendingField(keeping: 0)
+            var dropped: [UInt8] = []
+            discardPendingField(appendingTo: &dropped, limit: 0)
             if n == 0 && !hadField || (status != CSV_ENOMEM && status != CSV_ETOOBIG) { break }
         }
         storage.pointee.notePieceParsed()
@@ -129,10 +130,10 @@ final class LibCSVParser {
 
     /// Flushes the last field and record at end of input (`csv_fini`); marks it when a quote was left open.
     func finish(into storage: UnsafeMutablePointer<RecordStorage>) {
-        if isInsideQuotedField { storage.pointee.pendingProblem = .unterminatedQuote }
+        if isInsideQuotedField { storage.pointee.note(.unterminatedQuote) }
         // Without CSV_STRICT_FINI csv_fini reports no error; a failure would be a libcsv defect.
         let status = csv_fini(parser, fieldParsed, recordParsed, storage)
-        if status != CSV_SUCCESS { storage.pointee.pendingProblem = .fieldTooLarge }
+        if status != CSV_SUCCESS { storage.pointee.note(.fieldTooLarge) }
         releaseLargeBuffer()
     }
 
@@ -148,21 +149,32 @@ final class LibCSVParser {
         if parser.pointee.entry_size > 1 << 20 && parser.pointee.entry_pos == 0 { csv_free(parser) }
     }
 
-    /// Bytes of the field libcsv is still accumulating.
-    var pendingFieldSize: Int { parser.pointee.entry_pos }
+    /// Bytes of the field libcsv is still accumulating, without the bytes it may still drop from
+    /// its end: the quote it holds just after a closing quote (as the field's last byte, until it
+    /// sees the next one) and the spaces it counts after it or at an unquoted field's end. So a
+    /// field of exactly the limit is within it, wherever a read ends.
+    var pendingFieldSize: Int { parser.pointee.entry_pos - heldByteCount }
+
+    /// The bytes at the end of libcsv's field buffer that it removes if the field ends next.
+    private var heldByteCount: Int {
+        let quote = parser.pointee.pstate == LibCSVState.fieldMightHaveEnded ? 1 : 0
+        return min(parser.pointee.entry_pos, parser.pointee.spaces + quote)
+    }
 
     /// Drops the bytes libcsv has accumulated for the current field, keeping its quote state, and
-    /// returns the first `keeping` of them. Bounds memory for a runaway field (an unterminated quote).
-    func discardPendingField(keeping: Int) -> [UInt8] {
-        let n = min(keeping, parser.pointee.entry_pos)
-        var prefix = [UInt8](repeating: 0, count: n)
-        if let buffer = parser.pointee.entry_buf, n > 0 {
-            prefix.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(start: buffer, count: n)) }
-        }
-        // Just after a closing quote libcsv holds that quote as the field's last byte and
-        // removes it when the field ends: keep one byte for it.
-        parser.pointee.entry_pos = parser.pointee.pstate == LibCSVState.fieldMightHaveEnded && parser.pointee.entry_pos > 0 ? 1 : 0
-        return prefix
+    /// appends them to `prefix` until it holds `limit` bytes. Bounds memory for a runaway field (an
+    /// unterminated quote); called on every piece, it gives the field's first `limit` bytes
+    /// whatever the pieces were.
+    func discardPendingField(appendingTo prefix: inout [UInt8], limit: Int) {
+        let held = heldByteCount
+        let content = parser.pointee.entry_pos - held
+        let n = max(0, min(limit - prefix.count, content))
+        guard let buffer = parser.pointee.entry_buf else { return }
+        if n > 0 { prefix.append(contentsOf: UnsafeRawBufferPointer(start: buffer, count: n)) }
+        // The held bytes stay, moved to the front: libcsv removes them if the field ends next, or
+        // they turn out to be the field's next bytes (a doubled quote, spaces inside the field).
+        if held > 0 { memmove(buffer, buffer + content, held) }
+        parser.pointee.entry_pos = held
     }
 }
 

@@ -128,18 +128,25 @@ struct RecordStorage {
     /// over its budget, or an oversized field's prefix stands in for it.
     @inline(never)
     private mutating func appendFieldSlowly(_ source: UnsafeRawPointer?, count: Int) {
+        if var prefix = oversizedFieldPrefix, let source {
+            // The end of an oversized field whose first bytes were dropped piece by piece: its
+            // last bytes top up the prefix, as if the field had come in one piece.
+            oversizedFieldPrefix = nil
+            prefix.append(contentsOf: UnsafeRawBufferPointer(start: source, count: min(count, max(0, RecordStorage.truncatedFieldLength - prefix.count))))
+            oversizedFieldPrefix = prefix
+        }
         let storedCount = oversizedFieldPrefix?.count ?? (count > maxFieldSize ? min(count, RecordStorage.truncatedFieldLength) : count)
+        if oversizedFieldPrefix != nil || count > maxFieldSize { note(.fieldTooLarge) }
         if storedSize(adding: storedCount) > recordBudgetEnd {
             // Too many fields: the record keeps those that fit (for the error report) and is marked.
             oversizedFieldPrefix = nil
-            if pendingProblem == .none { pendingProblem = .recordTooLarge }
+            note(.recordTooLarge)
             return
         }
         if let prefix = oversizedFieldPrefix {
             oversizedFieldPrefix = nil
             prefix.withUnsafeBytes { appendBytes($0.baseAddress, count: $0.count) }
         } else if count > maxFieldSize {
-            pendingProblem = .fieldTooLarge
             appendBytes(source, count: min(count, RecordStorage.truncatedFieldLength))
         } else {
             appendBytes(source, count: count)
@@ -150,6 +157,14 @@ struct RecordStorage {
         bytes[byteCount] = separator
         byteCount += 1
         fieldCount += 1
+    }
+
+    /// Marks the open record with `problem` unless it already has one that outranks it (see
+    /// `RecordProblem.rank`), so the mark does not depend on the order problems are found in —
+    /// which, for an oversized field, depends on where reads end.
+    @inline(__always)
+    mutating func note(_ problem: RecordProblem) {
+        if problem.rank > pendingProblem.rank { pendingProblem = problem }
     }
 
     /// How many bytes of an oversized field are kept for the error report.
@@ -261,6 +276,19 @@ public enum RecordProblem: UInt8, Sendable {
     /// The record's fields (with `RecordStorage.fieldCost` bytes counted per field after the
     /// first) are more than the maximum field size; only the first fields were kept.
     case recordTooLarge
+
+    /// Which problem a record is marked with when it has several: text after a quote, then too
+    /// many fields, then an oversized field (even one whose kept prefix is what overflows the
+    /// record); an unterminated quote (found at the end of input, after every other) over all.
+    var rank: Int {
+        switch self {
+        case .none: 0
+        case .textAfterQuote: 1
+        case .recordTooLarge: 2
+        case .fieldTooLarge: 3
+        case .unterminatedQuote: 4
+        }
+    }
 
     /// `true` when the record as stored lacks bytes of the input (a truncated field, dropped
     /// fields), so it cannot be written back as it was read.

@@ -140,13 +140,14 @@ package final class RecordParser {
             storage.pointee.recordRawStart = storage.pointee.lineStart
         }
         parser.parse(UnsafeRawBufferPointer(start: start, count: length), into: storage)
-        if parser.pendingFieldSize > storage.pointee.maxFieldSize {
-            if storage.pointee.oversizedFieldPrefix == nil {
-                storage.pointee.oversizedFieldPrefix = parser.discardPendingField(keeping: RecordStorage.truncatedFieldLength)
-            } else {
-                _ = parser.discardPendingField(keeping: 0)
-            }
-            storage.pointee.pendingProblem = .fieldTooLarge
+        if storage.pointee.oversizedFieldPrefix != nil || parser.pendingFieldSize > storage.pointee.maxFieldSize {
+            // The field is over the limit: its bytes so far go to its prefix (up to the length kept
+            // for the report; the field's end tops it up), so the prefix is the same for any pieces.
+            var prefix = storage.pointee.oversizedFieldPrefix ?? []
+            storage.pointee.oversizedFieldPrefix = nil
+            parser.discardPendingField(appendingTo: &prefix, limit: RecordStorage.truncatedFieldLength)
+            storage.pointee.oversizedFieldPrefix = prefix
+            storage.pointee.note(.fieldTooLarge)
         }
         if !storage.pointee.isInRecord { parser.releaseLargeBuffer() }
         isAtLineStart = endsLine

@@ -24,9 +24,16 @@ extension UnitCatalog {
     ///   (`kmh` → `km/h`), `.noRate` for a currency code without a rate,
     ///   `.malformedExpression`, `.affineInExpression`, `.unit(.factorOverflow)`.
     public func unit(expression: String) throws(UnitExpressionError) -> UnitDefinition {
+        try unit(expression: expression, suggesting: true)
+    }
+
+    /// Resolves a unit expression like ``unit(expression:)``; with `suggesting: false`, an unknown
+    /// unit's error carries no suggestion, which costs a scan of the catalog (`UnitResolver` asks
+    /// for it once per distinct string, and only when a message needs it).
+    public func unit(expression: String, suggesting: Bool) throws(UnitExpressionError) -> UnitDefinition {
         let text = expression.trimmingSpaces
-        if let unit = try? unit(named: text) { return unit }
-        var parser = ExpressionParser(text: text, catalog: self)
+        if let unit = lookUp(text) { return unit }
+        var parser = ExpressionParser(text: text, catalog: self, suggesting: suggesting)
         let value = try parser.parse()
         if value.unitCount == 1, let single = value.single { return single }
         guard let scale = value.scale else { throw .unit(.factorOverflow(from: text, to: "base units")) }
@@ -34,9 +41,10 @@ extension UnitCatalog {
     }
 
     /// Looks up one name inside an expression, turning unknown names into the most helpful error.
-    func lookUpPart(_ name: String, in expression: String, isWhole: Bool) throws(UnitExpressionError) -> UnitDefinition {
-        if let unit = try? unit(named: name) { return unit }
+    func lookUpPart(_ name: String, in expression: String, isWhole: Bool, suggesting: Bool) throws(UnitExpressionError) -> UnitDefinition {
+        if let unit = lookUp(name) { return unit }
         if let code = CurrencyCodes.code(for: name) { throw .noRate(code) }
+        guard suggesting else { throw .unit(.unknownUnit(name, suggestion: nil)) }
         throw .unit(.unknownUnit(name, suggestion: isWhole ? expressionSuggestion(for: name) : suggestion(for: name)))
     }
 
@@ -46,10 +54,12 @@ extension UnitCatalog {
     ///   - dimension: When known, only suggestions of this dimension.
     public func expressionSuggestion(for name: String, in dimension: Dimension? = nil) -> String? {
         let characters = Array(name)
-        if characters.count >= 2 {
+        guard characters.count <= UnitCatalog.maxSuggestedLength else { return nil }
+        if characters.count >= 2, let first = characters.first, let last = characters.last,
+            quotientEnds.first.contains(first), quotientEnds.last.contains(last) {
             for cut in 1..<characters.count {
                 let left = String(characters[..<cut]), right = String(characters[cut...])
-                if let a = try? unit(named: left), let b = try? unit(named: right), !a.isAffine, !b.isAffine,
+                if let a = lookUp(left), let b = lookUp(right), !a.isAffine, !b.isAffine,
                    a.dimension == .length || a.dimension == .data || a.dimension == .energy, b.dimension == .time,
                    dimension == nil || (try? unit(expression: left + "/" + right))?.dimension == dimension {
                     return left + "/" + right
@@ -75,12 +85,15 @@ struct ExpressionParser {
     let text: String
     let characters: [Character]
     let catalog: UnitCatalog
+    /// Whether an unknown unit's error carries a suggestion.
+    let suggesting: Bool
     var position = 0
 
-    init(text: String, catalog: UnitCatalog) {
+    init(text: String, catalog: UnitCatalog, suggesting: Bool = true) {
         self.text = text
         self.characters = Array(text)
         self.catalog = catalog
+        self.suggesting = suggesting
     }
 
     static let operators: Set<Character> = ["*", "·", "⋅", "×", "/", "^", "(", ")"]
@@ -149,14 +162,14 @@ struct ExpressionParser {
             if name == "1" { return ExpressionValue() }
             let isWhole = start == 0 && position == characters.count
             // `cm3`: trailing digits are a power when the whole name is not a unit (`g0` is).
-            if (try? catalog.unit(named: name)) == nil, let last = name.last, last.isASCII, last.isNumber {
+            if catalog.lookUp(name) == nil, let last = name.last, last.isASCII, last.isNumber {
                 let stem = name.prefix { !($0.isASCII && $0.isNumber) }
-                if !stem.isEmpty, let digits = Int(name.dropFirst(stem.count)), (try? catalog.unit(named: String(stem))) != nil {
+                if !stem.isEmpty, let digits = Int(name.dropFirst(stem.count)), catalog.lookUp(String(stem)) != nil {
                     name = String(stem)
                     trailingPower = digits
                 }
             }
-            let unit = try catalog.lookUpPart(name, in: text, isWhole: isWhole)
+            let unit = try catalog.lookUpPart(name, in: text, isWhole: isWhole, suggesting: suggesting)
             value = ExpressionValue(exponents: unit.dimension.exponents, scale: unit.scale, unitCount: 1, single: unit)
         }
         let parsed = try parsePower()

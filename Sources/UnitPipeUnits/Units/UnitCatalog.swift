@@ -9,6 +9,34 @@ public struct UnitCatalog: Sendable {
     public let units: [UnitDefinition]
     private let indexBySpelling: [String: Int]
     private let indexByFoldedName: [String: Int]
+    /// Every spelling prepared for suggestions, in table order (symbol first, then aliases).
+    private let spellings: [Spelling]
+    /// For each of `spellings`, what the cheap lower bounds of a distance need (plain values, so
+    /// scanning them all costs microseconds): its length, character mask and whether it is a name.
+    private let spellingKeys: [(length: Int, mask: UInt64, isName: Bool)]
+    /// The characters a spelling of a length, data or energy unit can start with, and those a
+    /// time unit's can end with (in both cases): a name that cannot split into such a
+    /// quotient (`kmh` → `km/h`) is not cut and looked up at every position.
+    let quotientEnds: (first: Set<Character>, last: Set<Character>)
+
+    /// A spelling as `suggestion(for:)` compares it: characters split once, not per lookup.
+    private struct Spelling: Sendable {
+        let text: String
+        let dimension: Dimension
+        /// A word alias, compared case-insensitively.
+        let isName: Bool
+        /// The characters, lowercased for names.
+        let characters: [Character]
+        let lowercased: String
+        /// Which characters occur (``UnitCatalog/characterMask(_:)``).
+        let mask: UInt64
+    }
+
+    /// A bit per character that occurs (scalar value modulo 64). A character of one string whose bit
+    /// the other lacks must be edited, so the bits set in one mask only are a lower bound of the distance.
+    private static func characterMask(_ characters: [Character]) -> UInt64 {
+        characters.reduce(0) { $0 | (1 << UInt64(($1.unicodeScalars.first?.value ?? 0) % 64)) }
+    }
 
     /// The built-in catalog (`UnitCatalog+Definitions.swift`).
     public static let standard: UnitCatalog = {
@@ -40,6 +68,29 @@ public struct UnitCatalog: Sendable {
         for key in ambiguous { folded[key] = nil }
         indexBySpelling = exact
         indexByFoldedName = folded
+        let prepared: [Spelling] = units.flatMap { unit in
+            ([unit.symbol] + unit.aliases).enumerated().map { index, text in
+                // Three-letter aliases (`kph`, `dal`, `mps`) are symbols in all but name.
+                let isName = index > 0 && text.count > 3 && UnitCatalog.isName(text)
+                let lower = text.lowercased()
+                let characters = Array(isName ? lower : text)
+                return Spelling(text: text, dimension: unit.dimension, isName: isName,
+                                characters: characters, lowercased: lower, mask: UnitCatalog.characterMask(characters))
+            }
+        }
+        spellings = prepared
+        spellingKeys = prepared.map { ($0.characters.count, $0.mask, $0.isName) }
+        // Both cases of every character (more than names need, never fewer).
+        let cases = { (c: Character) -> [Character] in [c] + Array(String(c).lowercased()) + Array(String(c).uppercased()) }
+        var first: Set<Character> = [], last: Set<Character> = []
+        for spelling in prepared {
+            if spelling.dimension == .length || spelling.dimension == .data || spelling.dimension == .energy,
+                let c = spelling.text.first {
+                first.formUnion(cases(c))
+            }
+            if spelling.dimension == .time, let c = spelling.text.last { last.formUnion(cases(c)) }
+        }
+        quotientEnds = (first, last)
     }
 
     /// Returns the unit with the given symbol or alias.
@@ -53,7 +104,7 @@ public struct UnitCatalog: Sendable {
     }
 
     /// The unit with the given symbol or alias, without a suggestion when there is none.
-    private func lookUp(_ name: String) -> UnitDefinition? {
+    func lookUp(_ name: String) -> UnitDefinition? {
         (indexBySpelling[name] ?? indexByFoldedName[name.lowercased()]).map { units[$0] }
     }
 
@@ -70,6 +121,7 @@ public struct UnitCatalog: Sendable {
     ///   - name: The unknown spelling.
     ///   - dimension: When the other side of a conversion settles it, only units of this dimension are offered.
     public func suggestion(for name: String, in dimension: Dimension? = nil) -> String? {
+        guard name.count <= UnitCatalog.maxSuggestedLength else { return nil }
         if let compound = UnitCatalog.compoundSpellings[name], let unit = try? unit(expression: compound),
            dimension == nil || unit.dimension == dimension {
             return compound
@@ -85,19 +137,25 @@ public struct UnitCatalog: Sendable {
         // Symbols are short and dense (`mg`, `Pg`, `dal`, `cal`): one edit away is another unit, so
         // symbols of three characters or fewer are never guessed at.
         let allowedForSymbols = exact.count <= 3 ? -1 : allowedForNames
+        let lowerName = name.lowercased()
+        let exactMask = UnitCatalog.characterMask(exact), foldedMask = UnitCatalog.characterMask(folded)
         var best: (distance: Int, spelling: String)?
-        for unit in units where dimension == nil || unit.dimension == dimension {
-            for (index, spelling) in ([unit.symbol] + unit.aliases).enumerated() {
-                // Three-letter aliases (`kph`, `dal`, `mps`) are symbols in all but name.
-                let isName = index > 0 && spelling.count > 3 && UnitCatalog.isName(spelling)
-                let lower = spelling.lowercased()
-                // A case-only difference flips a prefix (`Mbit`, `mbit`) or names another unit (`Cal`):
-                // offered only past the first character of a longer symbol (`degc` → `degC`).
-                if !isName && lower == name.lowercased() && (exact.count <= 3 || spelling.first != exact.first) { continue }
-                let distance = isName ? Suggestion.distance(folded, Array(lower)) : Suggestion.distance(exact, Array(spelling))
-                if distance <= (isName ? allowedForNames : allowedForSymbols), distance < (best?.distance ?? Int.max) {
-                    best = (distance, spelling)
-                }
+        for (index, key) in spellingKeys.enumerated() {
+            let allowed = key.isName ? allowedForNames : allowedForSymbols
+            // Lower bounds of the distance first: the difference in length, and the characters
+            // only one side has. Few spellings pass them, and only those are compared.
+            if abs(key.length - (key.isName ? folded.count : exact.count)) > allowed { continue }
+            let typedMask = key.isName ? foldedMask : exactMask
+            if (typedMask & ~key.mask).nonzeroBitCount > allowed || (key.mask & ~typedMask).nonzeroBitCount > allowed { continue }
+            let spelling = spellings[index]
+            if let dimension, spelling.dimension != dimension { continue }
+            let typed = spelling.isName ? folded : exact
+            // A case-only difference flips a prefix (`Mbit`, `mbit`) or names another unit (`Cal`):
+            // offered only past the first character of a longer symbol (`degc` → `degC`).
+            if !spelling.isName && spelling.lowercased == lowerName && (exact.count <= 3 || spelling.characters.first != exact.first) { continue }
+            let distance = Suggestion.distance(typed, spelling.characters)
+            if distance <= allowed, distance < (best?.distance ?? Int.max) {
+                best = (distance, spelling.text)
             }
         }
         return best?.spelling
@@ -105,6 +163,10 @@ public struct UnitCatalog: Sendable {
 
     /// Abbreviations of compound units, offered as the expression that writes them (`mpg` → `mi/gal`).
     static let compoundSpellings = ["mpg": "mi/gal", "MPG": "mi/gal", "kmpl": "km/L", "kmh": "km/h"]
+
+    /// The longest text (in characters) a suggestion is looked for: no unit spelling is longer than
+    /// 32 characters, so a longer string is no plausible typo and costs no scan of the catalog.
+    public static let maxSuggestedLength = 40
 
     /// `true` for aliases that are words (letters and underscores, three or more), which match case-insensitively.
     private static func isName(_ alias: String) -> Bool {
