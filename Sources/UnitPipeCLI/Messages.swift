@@ -54,6 +54,7 @@ enum Messages {
             case .cannotWrite(let path, let cause): return "cannot write '\(path)': \(cause)"
             case .isDirectory(let path): return "output '\(path)' is a directory; give a file name"
             case .closedPipe: return "standard output was closed"
+            case .unsafeLink(let path, let problem): return render(problem, at: "output '\(path)'")
             }
         case .unknownColumn(let name, let suggestion, let available):
             var text = "no column named '\(name)'"
@@ -149,6 +150,20 @@ enum Messages {
             return "\(role.rawValue) '\(path)': '\(directory)' is a file, not a directory; choose another path"
         case .notWritable(let role, let path, let cause):
             return "\(role.rawValue) '\(path)' cannot be written (\(cause)); choose a path in a writable directory"
+        case .unsafeLink(let role, let path, let problem):
+            return render(problem, at: "\(role.rawValue) '\(path)'")
+        }
+    }
+
+    /// Why the symbolic link at `place` (`-o 'out.csv'`) is not followed.
+    static func render(_ problem: LinkProblem, at place: String) -> String {
+        switch problem {
+        case .dangling(let target):
+            return "\(place) is a symbolic link to '\(target)', which does not exist; create the target first, or remove the link to write a new file"
+        case .loop:
+            return "\(place) is a symbolic link that loops back on itself; remove it or point it at a file"
+        case .foreignLinkInSharedDirectory(let link, let owner):
+            return "\(place): '\(link)' is a symbolic link of another user (uid \(owner)) in a sticky, world-writable directory, which unitpipe does not follow (as the kernel's fs.protected_symlinks would not); remove the link or write elsewhere"
         }
     }
 

@@ -177,4 +177,137 @@ import Testing
         #expect(validateSummary["status"] as? String == "failed")
         #expect(validateSummary["reason"] as? String == reason)
     }
+
+    // MARK: Output paths and the file system
+
+    /// A sticky, world-writable directory (as /tmp) holding a root-owned 0600 file and, as another
+    /// user (uid 12345) would plant it, `report.csv` linking to it. Needs root (to give the link another owner).
+    static func plantedLink() throws -> URL? {
+        guard geteuid() == 0 else { return nil }
+        let dir = try E2E.directory(with: "in.csv", "d\n1\nx\n")
+        let shared = dir.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
+        chmod(shared.path, 0o1777)
+        let victim = dir.appendingPathComponent("victim")
+        try "secret\n".write(to: victim, atomically: false, encoding: .utf8)
+        chmod(victim.path, 0o600)
+        try FileManager.default.createSymbolicLink(atPath: shared.appendingPathComponent("report.csv").path, withDestinationPath: victim.path)
+        #expect(lchown(shared.appendingPathComponent("report.csv").path, 12345, 12345) == 0)
+        return dir
+    }
+
+    @Test(arguments: ["-o", "-e", "-r", "--summary"])
+    func symlinkPlantedInStickyDirectoryIsRefused(option: String) throws {
+        guard let dir = try Self.plantedLink() else {
+            print("skipped: symlinkPlantedInStickyDirectoryIsRefused needs root to plant another user's link")
+            return
+        }
+        let result = try UnitPipeRunner.run(["convert", "in.csv", "-c", "d:km:m", option, "shared/report.csv"], in: dir)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix(
+            "unitpipe convert: \(option) 'shared/report.csv': 'shared/report.csv' is a symbolic link of another user (uid 12345) in a sticky, world-writable directory, which unitpipe does not follow (as the kernel's fs.protected_symlinks would not); remove the link or write elsewhere\n"))
+        #expect(dir.appendingPathComponent("victim").text == "secret\n")
+        let mode = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("victim").path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        // The link's owner is the caller, or the directory's owner: followed, as the kernel does.
+        #expect(lchown(dir.appendingPathComponent("shared/report.csv").path, 0, 0) == 0)
+        let followed = try UnitPipeRunner.run(["convert", "in.csv", "-c", "d:km:m", "-o", "shared/report.csv"], in: dir)
+        #expect(followed.status == 1)
+        #expect(dir.appendingPathComponent("victim").text == "d\n1000\n")
+    }
+
+    @Test(arguments: [
+        ("dangling", "-o 'out.csv' is a symbolic link to 'missing/target.csv', which does not exist; create the target first, or remove the link to write a new file"),
+        ("loop", "-o 'out.csv' is a symbolic link that loops back on itself; remove it or point it at a file"),
+    ])
+    func danglingOrLoopingLinkAtOutputIsNotReplaced(kind: String, message: String) throws {
+        let dir = try E2E.directory(with: "in.csv", "d\n1\n")
+        let link = dir.appendingPathComponent("out.csv").path
+        if kind == "dangling" {
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "missing/target.csv")
+        } else {
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "other.csv")
+            try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("other.csv").path, withDestinationPath: "out.csv")
+        }
+        let result = try UnitPipeRunner.run(["convert", "in.csv", "-o", "out.csv", "--summary", "s.json"], in: dir)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("unitpipe convert: \(message)\n"))
+        let destination = try FileManager.default.destinationOfSymbolicLink(atPath: link)
+        #expect(destination == (kind == "dangling" ? "missing/target.csv" : "other.csv"))
+        let summary = try E2E.summary(dir.appendingPathComponent("s.json"))
+        #expect(summary["reason"] as? String == "output")
+    }
+
+    /// `chmod 600 o.csv` (owned by another user) came back 0644 and owned by the caller.
+    @Test func replacingAFileKeepsItsModeAndOwner() throws {
+        let dir = try E2E.directory(with: "in.csv", "d\n1\n")
+        let out = dir.appendingPathComponent("o.csv")
+        try "old\n".write(to: out, atomically: false, encoding: .utf8)
+        chmod(out.path, 0o640)
+        let isRoot = geteuid() == 0
+        if isRoot { #expect(chown(out.path, 12345, 12346) == 0) }
+        // A hard link to the old file keeps the old file: the new one is renamed into its place.
+        try FileManager.default.linkItem(atPath: out.path, toPath: dir.appendingPathComponent("hard.csv").path)
+        for option in ["-o", "-e", "--summary"] {
+            let result = try UnitPipeRunner.run(["convert", "in.csv", "-c", "d:km:m", option, "o.csv"], in: dir)
+            #expect(result.status == 0)
+            let attributes = try FileManager.default.attributesOfItem(atPath: out.path)
+            #expect(attributes[.posixPermissions] as? Int == 0o640)
+            if isRoot {
+                #expect(attributes[.ownerAccountID] as? Int == 12345)
+                #expect(attributes[.groupOwnerAccountID] as? Int == 12346)
+            }
+        }
+        #expect(dir.appendingPathComponent("hard.csv").text == "old\n")
+    }
+
+    /// `-e /dev/stdout | head -1` ended with "cannot write '/dev/stdout': Broken pipe", exit 2.
+    @Test func closedReportPipeEndsQuietly() throws {
+        var text = "d\n"
+        for n in 0..<50_000 { text += "x\(n)\n" }
+        let dir = try E2E.directory(with: "in.csv", text)
+        let (status, stderr) = try UnitPipeRunner.runShell(
+            "\(UnitPipeRunner.binary.path) convert in.csv -c d:km:m -e /dev/stdout --summary s.json -q | head -1; exit ${PIPESTATUS[0]}", in: dir)
+        #expect(String(decoding: stderr, as: UTF8.self) == "")
+        // Every row read was rejected: exit 1, as for a closed output pipe — not 2 (trouble).
+        #expect(status == 1)
+        let summary = try E2E.summary(dir.appendingPathComponent("s.json"))
+        #expect(summary["reason"] as? String == "closed_pipe")
+        #expect((summary["rows_in"] as? Int ?? 0) < 50_000)
+    }
+
+    /// After `| head -1` the summary said "ok" with 7,608 of 3,000,000 rows read, and after ENOSPC
+    /// `rows_out: 7608` though no output existed: it now says the run ended early and why, and
+    /// counts what was delivered.
+    @Test func summaryAfterAnEarlyEndSaysWhyAndCountsWhatWasDelivered() throws {
+        var text = "d\n"
+        for n in 0..<200_000 { text += "\(n)\n" }
+        let dir = try E2E.directory(with: "in.csv", text)
+        let (status, _) = try UnitPipeRunner.runShell(
+            "\(UnitPipeRunner.binary.path) convert in.csv -c d:km:m --summary s.json | head -1; exit ${PIPESTATUS[0]}", in: dir)
+        #expect(status == 0)
+        let piped = try E2E.summary(dir.appendingPathComponent("s.json"))
+        #expect(piped["status"] as? String == "ok")
+        #expect(piped["reason"] as? String == "closed_pipe")
+        let rowsIn = try #require(piped["rows_in"] as? Int)
+        #expect(rowsIn < 200_000)
+        #expect(piped["rows_written"] as? Int == rowsIn)
+        #expect(piped["rows_out"] as? Int == rowsIn)
+        // A full disk (/dev/full): nothing was delivered, and the summary says why.
+        let full = try UnitPipeRunner.run(["convert", "in.csv", "-c", "d:km:m", "-o", "/dev/full", "--summary", "f.json"], in: dir)
+        #expect(full.status == 2)
+        #expect(full.stderr == "unitpipe convert: cannot write '/dev/full': No space left on device\n")
+        let failed = try E2E.summary(dir.appendingPathComponent("f.json"))
+        #expect(failed["status"] as? String == "failed")
+        #expect(failed["reason"] as? String == "output")
+        #expect(failed["detail"] as? String == "No space left on device")
+        #expect(failed["rows_written"] as? Int == 0)
+        #expect(failed["rows_out"] as? Int == 0)
+        // A complete run delivered every row.
+        let ok = try UnitPipeRunner.run(["convert", "in.csv", "-c", "d:km:m", "-o", "out.csv", "--summary", "o.json"], in: dir)
+        #expect(ok.status == 0)
+        let complete = try E2E.summary(dir.appendingPathComponent("o.json"))
+        #expect(complete["reason"] == nil)
+        #expect(complete["rows_written"] as? Int == 200_000)
+    }
 }

@@ -26,6 +26,23 @@ public final class ReportFile {
         }
         try file.commit()
     }
+
+    /// Closes each file (all of them, whatever fails); returns the first error and whether a
+    /// reader went away (a closed pipe, which is no error: the run ends quietly).
+    static func close(_ files: [ReportFile?]) -> (error: OutputError?, sawClosedPipe: Bool) {
+        var first: OutputError?
+        var sawClosedPipe = false
+        for file in files {
+            do {
+                try file?.close()
+            } catch .closedPipe {
+                sawClosedPipe = true
+            } catch {
+                if first == nil { first = error }
+            }
+        }
+        return (first, sawClosedPipe)
+    }
 }
 
 /// Formats the error report: CSV with header `record,line,column,value,code,message`, one row per

@@ -58,7 +58,7 @@ public final class ConvertJob {
                         if head.dialect.hasHeader && Sniffer.recordLooksLikeData(first) { warnings.append(.headerLooksLikeData(fields: first)) }
                         let plan = try JobPlan.make(options: options, head: head)
                         warnings += plan.warnings
-                        shardRange = try ConvertJob.resolveShard(options, head: head)
+                        shardRange = try options.shard.resolve(path: options.inputPath, head: head, maxFieldSize: options.maxFieldSize)
                         let header = head.dialect.hasHeader && options.shard.writesHeaders ? (input: head.firstRecordLine, output: plan.outputHeader(first)) : nil
                         let fileColumn = inputs.count > 1 ? input : options.inputName
                         let opened = try ConvertOutputs(
@@ -87,13 +87,14 @@ public final class ConvertJob {
         if let run { summary = run.summary }
         summary.bytesIn = bytesDone + (current?.bytesRead ?? 0)
         if let range = shardRange {
-            // A shard accounts for its range, and the one at the first record for the bytes before
-            // it, so the shards' bytes_in add up to the file's.
-            let ownsHead = range.start == range.firstRecordStart && range.end > range.start
-            summary.bytesIn = range.end - range.start + (ownsHead ? range.start : 0)
+            summary.bytesIn = range.bytesIn
             summary.byteRange = range
         }
         if let outputs, let closeFailure = outputs.close(failed: failure != nil), failure == nil { failure = closeFailure }
+        if let outputs {
+            summary.rowsWritten = outputs.output.isDiscarded ? 0 : run?.rowsWritten ?? 0
+            if failure == nil && (run?.endedAtClosedPipe == true || outputs.sawClosedPipe) { summary.reason = "closed_pipe" }
+        }
         summary.seconds = (clock.now - started).seconds
         if options.onError == .keep {
             // Kept rows lose only their failed cells; a row that fails as a whole is rejected and empties none.
@@ -102,6 +103,7 @@ public final class ConvertJob {
         if let failure {
             summary.status = .failed
             summary.reason = failure.reason
+            summary.detail = failure.detail
         } else if summary.rowsRejected > 0 || summary.errorsByCode.values.contains(where: { $0 > 0 }) {
             summary.status = .rejected
         }
@@ -139,21 +141,6 @@ public final class ConvertJob {
         summary.reason = "usage"
         var failure: JobError?
         writeSummary(summary, to: path, failure: &failure)
-    }
-
-    /// In shard mode, the records of the byte range (`--byte-range`), located in the file.
-    static func resolveShard(_ options: ConvertOptions, head: InputHead) throws(JobError) -> ResolvedByteRange? {
-        guard let requested = options.shard.byteRange, let path = options.inputPath else { return nil }
-        let bom = head.hasByteOrderMark ? InputHead.byteOrderMark.count : 0
-        let data = RecordPosition(
-            offset: bom + (head.dialect.hasHeader ? head.firstRecordByteCount : 0), record: 1, line: head.linesBeforeData + 1)
-        do {
-            return try RecordStartSearch.resolve(
-                path: path, requested: requested, firstRecord: options.shard.firstRecord, firstLine: options.shard.firstLine,
-                data: data, dialect: head.dialect, maxFieldSize: options.maxFieldSize)
-        } catch {
-            throw .input(error)
-        }
     }
 
     private static func writeSummary(_ summary: RunSummary, to path: String, failure: inout JobError?) {
@@ -200,8 +187,11 @@ final class ConvertOutputs {
         }
     }
 
+    /// `true` when a report's reader went away (`-e /dev/stdout | head`): the run ends quietly.
+    private(set) var sawClosedPipe = false
+
     /// Flushes and closes every output; the main output is renamed into place only when `failed`
-    /// is false. Returns the first error closing them.
+    /// is false. Returns the first error closing them (a closed pipe is none).
     func close(failed: Bool) -> JobError? {
         var closeFailure: JobError?
         if failed {
@@ -209,12 +199,9 @@ final class ConvertOutputs {
         } else {
             do { try output.commit() } catch { closeFailure = .output(error) }
         }
-        do {
-            try report?.close()
-            try rejects?.close()
-        } catch {
-            if closeFailure == nil { closeFailure = .output(error) }
-        }
+        let closed = ReportFile.close([report, rejects])
+        sawClosedPipe = closed.sawClosedPipe
+        if closeFailure == nil { closeFailure = closed.error.map(JobError.output) }
         return closeFailure
     }
 }
@@ -233,6 +220,10 @@ final class ConvertRun: RecordJob {
     /// The first failure committed (`--on-error fail` stops with it).
     private var firstFailure: CellError?
     private(set) var summary = RunSummary()
+    /// Output rows written so far (for a file, into its temporary file).
+    private(set) var rowsWritten = 0
+    /// `true` when the run ended because a reader of an output went away (`| head`).
+    private(set) var endedAtClosedPipe = false
 
     init(plan: JobPlan, outputs: ConvertOutputs) {
         self.plan = plan
@@ -266,6 +257,7 @@ final class ConvertRun: RecordJob {
         do {
             end = try engine.run(head, job: self, shard: shard)
         } catch .output(.closedPipe) {
+            endedAtClosedPipe = true
             return false
         }
         guard end == .failureLimitReached, let limit = plan.failureLimit else { return true }
@@ -277,6 +269,10 @@ final class ConvertRun: RecordJob {
 
     func commit(_ worker: ConvertWorker, bases: RecordEngine.Bases) throws(JobError) {
         do {
+            // The rows first: a batch whose rows cannot be delivered (a closed pipe, a full disk)
+            // is counted nowhere, so the counts say what was delivered.
+            try outputs.output.write(worker.output)
+            rowsWritten += worker.counts.rowsOut
             summary.rowsIn += worker.counts.rowsIn
             summary.rowsOut += worker.counts.rowsOut
             summary.rowsRejected += worker.counts.rowsRejected
@@ -298,7 +294,6 @@ final class ConvertRun: RecordJob {
                 rejects.buffer.append(worker.rejects.bytes)
                 try rejects.flushIfFull()
             }
-            try outputs.output.write(worker.output)
         } catch {
             throw .output(error)
         }

@@ -54,6 +54,14 @@ public enum JobError: Error, Sendable, Equatable {
     /// An input whose delimiter or header differs from the first input's.
     case inputMismatch(InputMismatch)
 
+    /// For an output that could not be written, the system's reason (`No space left on device`).
+    public var detail: String? {
+        switch self {
+        case .output(.cannotWrite(_, let cause)), .output(.cannotCreate(_, let cause)): return cause.description
+        default: return nil
+        }
+    }
+
     /// The short reason written into the summary JSON.
     public var reason: String {
         switch self {

@@ -30,11 +30,14 @@ public enum OutputPathError: Error, Sendable, Equatable {
     case notADirectory(OutputRole, path: String, directory: String)
     /// The output (a device or FIFO) or its directory is not writable.
     case notWritable(OutputRole, path: String, SystemError)
+    /// A symbolic link on the path that is not followed.
+    case unsafeLink(OutputRole, path: String, LinkProblem)
 
     /// The outputs the error is about (the summary is not written into a path that failed).
     public var roles: [OutputRole] {
         switch self {
-        case .sameAsInput(let role, _), .missingDirectory(let role, _, _), .notADirectory(let role, _, _), .notWritable(let role, _, _):
+        case .sameAsInput(let role, _), .missingDirectory(let role, _, _), .notADirectory(let role, _, _), .notWritable(let role, _, _),
+            .unsafeLink(let role, _, _):
             return [role]
         case .sameFile(let a, let b, _): return [a, b]
         }
@@ -92,6 +95,7 @@ public enum OutputPaths {
             // on purpose (`-e /dev/stdout` appends the report after the rows).
             return .stream
         }
+        if let problem = FileSystem.linkProblem(at: path) { throw .unsafeLink(role, path: path, problem) }
         let resolved = FileSystem.resolvingSymbolicLinks(path)
         if let identity = FileSystem.identity(of: resolved) {
             if identity.isRegularFile { return .file(identity) }

@@ -46,7 +46,14 @@ public struct RunSummary: Sendable, Equatable {
     /// With `--on-error keep`: the failed cells that were emptied in rows kept in the output; `nil` in the other modes.
     public var cellsEmptied: Int?
     public var status = Status.ok
+    /// Why the run stopped (`failed`), or `closed_pipe` when it ended early, quietly, because the
+    /// reader of its output went away (`| head`).
     public var reason: String?
+    /// For a run stopped by an output it could not write: the system's reason (`No space left on device`).
+    public var detail: String?
+    /// Output rows that reached their destination: the file renamed into place, or the stream up
+    /// to where it failed or closed; 0 when no output file was left (a failed run).
+    public var rowsWritten = 0
 
     public init() {}
 
@@ -64,9 +71,11 @@ public struct RunSummary: Sendable, Equatable {
         var out = "{"
         out += "\"status\": \(JSON.string(status.rawValue))"
         if let reason { out += ", \"reason\": \(JSON.string(reason))" }
+        if let detail { out += ", \"detail\": \(JSON.string(detail))" }
         out += ", \"rows_in\": \(rowsIn), \"rows_out\": \(rowsOut), \"rows_rejected\": \(rowsRejected)"
         if let cellsEmptied { out += ", \"cells_emptied\": \(cellsEmptied)" }
         out += ", \"bytes_in\": \(bytesIn), \"seconds\": \(seconds.isFinite ? NumberWriter.fixed(seconds, decimals: 3) : "null")"
+        out += ", \"rows_written\": \(rowsWritten)"
         if let range = byteRange {
             out += ", \"byte_range\": {\"start\": \(range.start), \"end\": \(range.end), \"record\": \(range.record), \"line\": \(range.line)}"
         }

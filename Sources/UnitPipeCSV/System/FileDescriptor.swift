@@ -1,5 +1,6 @@
 // Thin wrappers over the POSIX calls unitpipe makes: open(2), read(2), pread(2), write(2),
-// close(2), fstat(2), mkstemp(3), rename(2), unlink(2), sync_file_range(2). Nothing else in the
+// close(2), fstat(2), lstat(2), readlink(2), fchown(2), fchmod(2), mkstemp(3), rename(2), unlink(2),
+// sync_file_range(2). Nothing else in the
 // package calls these functions directly; callers see Swift values and errors.
 
 import CSystemShims
@@ -189,6 +190,52 @@ public enum FileSystem {
         return String(cString: resolved)
     }
 
+    /// Why a symbolic link on an output path must not be followed, or `nil` when it may be (or
+    /// there is none). Checks, as Linux's `fs.protected_symlinks` does, every link among the
+    /// path's components as written (`lstat(2)`, `stat(2)` of its directory): one in a sticky,
+    /// world-writable directory (`/tmp`) whose owner is neither the directory's owner nor this
+    /// process's user is refused; then whether the whole path, when it is a link, leads to a file
+    /// (`stat(2)`: `ENOENT` is a dangling link, `ELOOP` a loop, `readlink(2)` names the target).
+    public static func linkProblem(at path: String) -> LinkProblem? {
+        let absolute = path.hasPrefix("/")
+        var prefix = absolute ? "" : "."
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            let directory = prefix.isEmpty ? "/" : prefix
+            prefix += "/" + component
+            var link = stat()
+            guard lstat(prefix, &link) == 0 else { break }
+            guard (link.st_mode & S_IFMT) == S_IFLNK else { continue }
+            var parent = stat()
+            guard stat(directory, &parent) == 0 else { break }
+            let isShared = (parent.st_mode & S_ISVTX) != 0 && (parent.st_mode & S_IWOTH) != 0
+            if isShared && link.st_uid != geteuid() && link.st_uid != parent.st_uid {
+                return .foreignLinkInSharedDirectory(link: absolute ? prefix : String(prefix.dropFirst(2)), owner: UInt32(link.st_uid))
+            }
+        }
+        var link = stat()
+        guard lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else { return nil }
+        var target = stat()
+        if stat(path, &target) == 0 { return nil }
+        if errno == ELOOP { return .loop }
+        guard errno == ENOENT else { return nil }
+        var bytes = [CChar](repeating: 0, count: 4097)
+        let count = readlink(path, &bytes, 4096)
+        return .dangling(target: count > 0 ? String(decoding: bytes[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "")
+    }
+
+    /// Gives the file open on `descriptor` the owner, group and permission bits of the file at
+    /// `path` (`stat(2)`, `fchown(2)`, `fchmod(2)`), so replacing a file keeps them: the owner and
+    /// group where this process may set them (root; a group the user belongs to), the
+    /// permission bits always (setuid, setgid and sticky bits are not copied). Best effort.
+    public static func copyOwnershipAndMode(of path: String, to descriptor: FileDescriptor) {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
+        if fchown(descriptor.rawValue, info.st_uid, info.st_gid) != 0 {
+            _ = fchown(descriptor.rawValue, uid_t.max, info.st_gid)
+        }
+        _ = fchmod(descriptor.rawValue, info.st_mode & 0o777)
+    }
+
     /// The names in directory `path` (`opendir(3)`, `readdir(3)`), without `.` and `..`, in the
     /// order the file system returns them.
     public static func entries(ofDirectory path: String) throws(SystemError) -> [String] {
@@ -219,6 +266,17 @@ extension FileSystem.FileIdentity {
         isRegularFile = (info.st_mode & S_IFMT) == S_IFREG
         isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
     }
+}
+
+/// Why a symbolic link at an output path is not followed (`FileSystem.linkProblem(at:)`).
+public enum LinkProblem: Sendable, Equatable {
+    /// The link points to nothing; `target` is what it says.
+    case dangling(target: String)
+    /// Following the links never ends (`ELOOP`).
+    case loop
+    /// A link in a sticky, world-writable directory, owned by a user (`owner`, a uid) who is
+    /// neither the directory's owner nor this process's: the kernel's `fs.protected_symlinks` rule.
+    case foreignLinkInSharedDirectory(link: String, owner: UInt32)
 }
 
 /// Process-wide signal settings.

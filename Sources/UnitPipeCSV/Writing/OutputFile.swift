@@ -37,11 +37,14 @@ public final class OutputFile {
         }
         ownsDescriptor = true
         if FileSystem.isDirectory(path) { throw OutputError.isDirectory(path) }
+        if let problem = FileSystem.linkProblem(at: path) { throw OutputError.unsafeLink(path, problem) }
         do {
             // A symbolic link is followed, so the rename replaces the file it points to, not the link.
             let target = FileSystem.resolvingSymbolicLinks(path)
             if OutputFile.isReplaceable(target) {
                 let (fd, temporary) = try FileDescriptor.makeTemporary(template: OutputFile.temporaryTemplate(for: target))
+                // The file replaced keeps its owner, group and mode (a hard link to it keeps the old file).
+                FileSystem.copyOwnershipAndMode(of: target, to: fd)
                 descriptor = fd
                 temporaryPath = temporary
                 renameTarget = target
@@ -67,7 +70,8 @@ public final class OutputFile {
         do {
             try descriptor.writeAll(buffer.bytes)
         } catch {
-            if error.isBrokenPipe && path == nil { throw .closedPipe }
+            // Whoever reads the pipe (`| head`) has what it wanted: standard output, `-e /dev/stdout`, a FIFO.
+            if error.isBrokenPipe { throw .closedPipe }
             throw .cannotWrite(displayName, error)
         }
         bytesWritten += buffer.count
@@ -117,7 +121,10 @@ public final class OutputFile {
             try descriptor.close()
             if let temporaryPath { try FileSystem.rename(temporaryPath, to: renameTarget ?? path) }
         } catch {
-            if let temporaryPath { FileSystem.remove(temporaryPath) }
+            if let temporaryPath {
+                FileSystem.remove(temporaryPath)
+                isDiscarded = true
+            }
             throw OutputError.cannotCreate(path, error)
         }
     }
@@ -128,8 +135,14 @@ public final class OutputFile {
         isClosed = true
         guard path != nil, ownsDescriptor else { return }
         try? descriptor.close()
-        if let temporaryPath { FileSystem.remove(temporaryPath) }
+        if let temporaryPath {
+            FileSystem.remove(temporaryPath)
+            isDiscarded = true
+        }
     }
+
+    /// `true` once what was written is gone: a temporary file removed, or one whose rename failed.
+    public private(set) var isDiscarded = false
 }
 
 /// Why an output could not be written.
@@ -139,4 +152,6 @@ public enum OutputError: Error, Sendable, Equatable {
     /// The reader of standard output went away (a closed pipe): the run ends quietly.
     case closedPipe
     case isDirectory(String)
+    /// A symbolic link at the path that is not followed (dangling, a loop, planted in a shared directory).
+    case unsafeLink(String, LinkProblem)
 }
