@@ -51,15 +51,16 @@ public enum ErrorReportFormat {
     public static let header = ["record", "line", "column", "value", "code", "message"]
 
     static let writer = CSVWriter(delimiter: UInt8(ascii: ","), quote: UInt8(ascii: "\""))
+    static let escapingWriter = CSVWriter(delimiter: UInt8(ascii: ","), quote: UInt8(ascii: "\""), escapesFormulas: true)
 
     /// Appends the header row.
     public static func writeHeader(to buffer: ByteBuffer) {
         writer.writeRecord(header, to: buffer)
     }
 
-    /// Appends one error.
-    public static func write(_ error: CellError, to buffer: ByteBuffer) {
-        writer.writeRecord(
+    /// Appends one error; with `escapingFormulas`, a field a spreadsheet would run gets a leading `'`.
+    public static func write(_ error: CellError, to buffer: ByteBuffer, escapingFormulas: Bool = false) {
+        (escapingFormulas ? escapingWriter : writer).writeRecord(
             [String(error.record), String(error.line), error.column, error.value, error.code.rawValue, error.message],
             to: buffer)
     }

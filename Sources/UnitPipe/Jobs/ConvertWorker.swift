@@ -109,7 +109,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         decimalsOf = plan.conversions.indices.map(plan.decimals)
         writer = plan.writer
         rejectsWriter = plan.rejectsWriter
-        copiesPlainRows = plan.writer.delimiter == plan.dialect.delimiter
+        copiesPlainRows = plan.writer.delimiter == plan.dialect.delimiter && !plan.options.escapesFormulas
         format = NumberFormat(conventions: plan.outputConventions, isPlain: plan.options.notation == .plain, writer: plan.writer)
         roles = .allocate(capacity: max(1, plan.columnCount))
         roles.initialize(from: plan.roles, count: plan.columnCount)

@@ -114,7 +114,8 @@ final class ValidateOutputs {
             }
             rejects = try options.rejectsPath.map { path throws(OutputError) in try ReportFile(path: path) }
             if let rejects, let header {
-                CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote).writeRecord(header, to: rejects.buffer)
+                CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote, escapesFormulas: options.escapesFormulas)
+                    .writeRecord(header, to: rejects.buffer)
             }
         } catch {
             throw .output(error)
@@ -174,7 +175,9 @@ final class ValidateRun: RecordJob {
     func run(_ head: InputHead) throws(JobError) {
         for problem in plan.headerProblems {
             summary.errorsByCode[problem.code, default: 0] += 1
-            if let report = outputs.report { ErrorReportFormat.write(problem.reportRow, to: report.buffer) }
+            if let report = outputs.report {
+                ErrorReportFormat.write(problem.reportRow, to: report.buffer, escapingFormulas: plan.options.escapesFormulas)
+            }
         }
         let engine = RecordEngine(
             threads: plan.options.threads, chunkSize: plan.options.chunkSize, maxFieldSize: plan.options.maxFieldSize,
@@ -204,7 +207,7 @@ final class ValidateRun: RecordJob {
                 failure.line += bases.line
                 summary.errorsByCode[failure.code, default: 0] += 1
                 if let report = outputs.report {
-                    ErrorReportFormat.write(renderer.reportRow(failure), to: report.buffer)
+                    ErrorReportFormat.write(renderer.reportRow(failure), to: report.buffer, escapingFormulas: plan.options.escapesFormulas)
                     try report.flushIfFull()
                 }
             }
