@@ -330,7 +330,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         case .unit: detail = units[k]?.failure(record: r, of: batch) ?? .missingUnit
         }
         return CellFailure(
-            detail, record: record, line: line, column: k, raw: Array(batch.field(plan.conversions[k].field, of: r)))
+            detail, record: record, line: line, column: k, raw: CellFailure.kept(batch.field(plan.conversions[k].field, of: r)))
     }
 
     // MARK: Counts
