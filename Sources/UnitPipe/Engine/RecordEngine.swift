@@ -128,9 +128,11 @@ public final class RecordEngine {
             finished.enter()
             let thread = Thread {
                 while let work = queue.pop() {
-                    work.stretch.begin()
-                    work.stretch.feed(work.chunk.bytes)
-                    work.stretch.end(isEndOfInput: work.chunk.isLast)
+                    if work.isSpeculative {
+                        work.stretch.begin()
+                        work.stretch.feed(work.chunk.bytes)
+                        work.stretch.end(isEndOfInput: work.chunk.isLast)
+                    }
                     let slot = slots[work.chunk.index % depth]
                     slot.result = work.stretch
                     slot.ready.signal()
@@ -151,6 +153,8 @@ public final class RecordEngine {
         var nextToWrite = 0
         var isInputDone = false
         var continuation: Stretch<Job.Worker>?
+        // Whether each slot's chunk was parsed by a worker.
+        var speculated = Array(repeating: true, count: depth)
         while true {
             while nextToRead - nextToWrite < depth && !isInputDone {
                 let chunk = freeChunks.popLast() ?? chunks.makeChunk()
@@ -161,7 +165,12 @@ public final class RecordEngine {
                 if chunk.isLast { isInputDone = true }
                 slots[chunk.index % depth].chunk = chunk
                 let stretch = freeStretches.popLast() ?? makeStretch(job, head)
-                queue.push(Work(chunk: chunk, stretch: stretch))
+                // Inside a record that spans chunks (a long quoted field, an unterminated quote),
+                // a speculative parse of the next chunk would be thrown away: it is not made, and
+                // the chunk goes to the continuing parse (or, should the record end first, to a
+                // parse here), so two threads cost no more than one.
+                queue.push(Work(chunk: chunk, stretch: stretch, isSpeculative: continuation == nil))
+                speculated[chunk.index % depth] = continuation == nil
                 nextToRead += 1
             }
             if nextToWrite == nextToRead { return .finished }
@@ -180,6 +189,12 @@ public final class RecordEngine {
                 continued.end(isEndOfInput: chunk.isLast)
                 current = continued
             } else {
+                if !speculated[nextToWrite % depth] {
+                    // Sent unparsed while a record spanned chunks; that record has ended since.
+                    stretch.begin()
+                    stretch.feed(chunk.bytes)
+                    stretch.end(isEndOfInput: chunk.isLast)
+                }
                 current = stretch
             }
             let end = try commit(current, job: job)
@@ -244,6 +259,8 @@ public final class RecordEngine {
 struct Work<Worker: BatchWorker>: Sendable {
     let chunk: InputChunk
     let stretch: Stretch<Worker>
+    /// `false` when the engine parses the chunk itself (it continues a record): the worker only hands it back.
+    let isSpeculative: Bool
 }
 
 /// One worker's parse of a stretch of input: the libcsv state, the job worker and its budget.

@@ -199,7 +199,10 @@ final class ConvertOutputs {
             if options.writesBOM { buffer.append("\u{FEFF}") }
             if let header { writer.writeRecord(header.output, to: buffer) }
             try output.write(buffer)
-            if let header, let rejects { CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote).writeRecord(header.input, to: rejects.buffer) }
+            if let header, let rejects {
+                CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote, escapesFormulas: options.escapesFormulas)
+                    .writeRecord(header.input, to: rejects.buffer)
+            }
         } catch {
             throw .output(error)
         }
@@ -304,7 +307,7 @@ final class ConvertRun: RecordJob {
                 let row = renderer.reportRow(failure)
                 if firstFailure == nil { firstFailure = row }
                 if let report = outputs.report {
-                    ErrorReportFormat.write(row, file: file, to: report.buffer)
+                    ErrorReportFormat.write(row, file: file, to: report.buffer, escapingFormulas: plan.options.escapesFormulas)
                     try report.flushIfFull()
                 }
             }

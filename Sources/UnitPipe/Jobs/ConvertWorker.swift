@@ -109,7 +109,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         decimalsOf = plan.conversions.indices.map(plan.decimals)
         writer = plan.writer
         rejectsWriter = plan.rejectsWriter
-        copiesPlainRows = plan.writer.delimiter == plan.dialect.delimiter
+        copiesPlainRows = plan.writer.delimiter == plan.dialect.delimiter && !plan.options.escapesFormulas
         format = NumberFormat(conventions: plan.outputConventions, isPlain: plan.options.notation == .plain, writer: plan.writer)
         roles = .allocate(capacity: max(1, plan.columnCount))
         roles.initialize(from: plan.roles, count: plan.columnCount)
@@ -330,7 +330,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         case .unit: detail = units[k]?.failure(record: r, of: batch) ?? .missingUnit
         }
         return CellFailure(
-            detail, record: record, line: line, column: k, raw: Array(batch.field(plan.conversions[k].field, of: r)))
+            detail, record: record, line: line, column: k, raw: CellFailure.kept(batch.field(plan.conversions[k].field, of: r)))
     }
 
     // MARK: Counts

@@ -127,7 +127,8 @@ final class ValidateOutputs {
             }
             rejects = try options.rejectsPath.map { path throws(OutputError) in try ReportFile(path: path) }
             if let rejects, let header {
-                CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote).writeRecord(header, to: rejects.buffer)
+                CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote, escapesFormulas: options.escapesFormulas)
+                    .writeRecord(header, to: rejects.buffer)
             }
         } catch {
             throw .output(error)
@@ -199,7 +200,9 @@ final class ValidateRun: RecordJob {
     func run(_ head: InputHead) throws(JobError) {
         for problem in plan.headerProblems {
             summary.errorsByCode[problem.code, default: 0] += 1
-            if let report = outputs.report { ErrorReportFormat.write(problem.reportRow, file: file, to: report.buffer) }
+            if let report = outputs.report {
+                ErrorReportFormat.write(problem.reportRow, file: file, to: report.buffer, escapingFormulas: plan.options.escapesFormulas)
+            }
         }
         let engine = self.engine ?? RecordEngine(
             threads: plan.options.threads, chunkSize: plan.options.chunkSize, maxFieldSize: plan.options.maxFieldSize,
@@ -230,7 +233,7 @@ final class ValidateRun: RecordJob {
                 failure.line += bases.line
                 summary.errorsByCode[failure.code, default: 0] += 1
                 if let report = outputs.report {
-                    ErrorReportFormat.write(renderer.reportRow(failure), file: file, to: report.buffer)
+                    ErrorReportFormat.write(renderer.reportRow(failure), file: file, to: report.buffer, escapingFormulas: plan.options.escapesFormulas)
                     try report.flushIfFull()
                 }
             }
