@@ -113,6 +113,7 @@ public final class RecordEngine {
             stretch.end(isEndOfInput: chunk.isLast)
             progress.bytesRead = head.source.bytesRead
             if try commit(stretch, job: job) == .failureLimitReached { return .failureLimitReached }
+            if !stretch.endsInRecord { stretch.releaseLargeBuffers() }
             if chunk.isLast { break }
         }
         return .finished
@@ -183,7 +184,9 @@ public final class RecordEngine {
             progress.bytesRead = head.source.bytesRead
             let current: Stretch<Job.Worker>
             if let continued = continuation {
-                // The previous chunk ended inside a record: this chunk's speculative parse is void.
+                // The previous chunk ended inside a record: this chunk's speculative parse is void
+                // (its results are dropped now, not when the stretch is next used).
+                stretch.worker.clearResults()
                 freeStretches.append(stretch)
                 continued.feed(chunk.bytes)
                 continued.end(isEndOfInput: chunk.isLast)
@@ -203,6 +206,7 @@ public final class RecordEngine {
             } else {
                 continuation = nil
                 release(current)
+                current.releaseLargeBuffers()
                 freeStretches.append(current)
             }
             freeChunks.append(chunk)
@@ -288,6 +292,12 @@ final class Stretch<Worker: BatchWorker>: @unchecked Sendable {
         recordsSinceBegin = 0
         budget = FailureBudget(allowance: allowance)
         worker.clearResults()
+    }
+
+    /// Gives back the memory a huge field or record made the parser and the worker hold.
+    func releaseLargeBuffers() {
+        parser.releaseLargeBuffers()
+        worker.releaseLargeBuffers()
     }
 
     /// LF bytes fed since `begin()`: the lines this stretch covers.

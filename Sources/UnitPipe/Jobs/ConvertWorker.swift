@@ -134,6 +134,11 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         counts = ConvertCounts(columns: Array(repeating: ColumnStats(), count: plan.conversions.count))
     }
 
+    func releaseLargeBuffers() {
+        output.releaseMemory(above: 4 << 20, keeping: 1 << 20)
+        rejects.releaseMemory(above: 4 << 20, keeping: 1 << 12)
+    }
+
     func keepResults(throughFailedRow n: Int) {
         let snapshot = snapshots[n - 1]
         output.truncate(to: snapshot.outputCount)
