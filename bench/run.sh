@@ -164,27 +164,50 @@ for n in "${sizes[@]}"; do
     done
 done
 
-# --- the targets of issue 5, checked against this run's medians ----------------
+# --- ratios to each peer and the targets, from this run's medians -------------
+ratio() { awk -v u="$1" -v p="$2" 'BEGIN { printf "%.2f", u / p }'; }
+ratios() {  # every unitpipe row against every peer row, per task: unitpipe wall / peer wall
+    local peers=() p t u line
+    for p in ${tools//,/ }; do [[ "$p" == unitpipe* || "$p" == validate* ]] || peers+=("$p"); done
+    echo
+    echo "Ratios (unitpipe wall / peer wall; below 1 is faster than the peer):"
+    echo
+    line="| unitpipe row | task"; local sep="|---|---"
+    for p in "${peers[@]}"; do line+=" | / $p"; sep+="|---:"; done
+    echo "$line |"; echo "$sep|"
+    for u in unitpipe unitpipe-1t validate validate-1t; do
+        for t in A B; do
+            [ -n "${medv[$u,$t]:-}" ] || continue
+            line="| $u | $t"
+            for p in "${peers[@]}"; do
+                if [ -n "${medv[$p,$t]:-}" ]; then line+=" | $(ratio "${medv[$u,$t]}" "${medv[$p,$t]}")"; else line+=" | —"; fi
+            done
+            echo "$line |"
+        done
+    done
+}
 target_line() {  # label value limit unit
     awk -v l="$1" -v v="$2" -v lim="$3" -v u="$4" \
         'BEGIN { printf "| %s | %s%s | ≤ %s%s | %s |\n", l, v, u, lim, u, (v + 0 <= lim + 0) ? "met" : "**missed**" }'
 }
-targets() {  # rows
-    local n=$1 a=${medv[unitpipe,A]:-} b=${medv[unitpipe,B]:-} one=${medv[unitpipe-1t,A]:-}
+targets() {
+    local t u one pol
     echo
-    echo "| target (issue 5) | this run | target | |"
+    echo "| target | this run | target | |"
     echo "|---|---:|---:|---|"
-    if [ "$n" -eq 1000000 ]; then
-        [ -n "$a" ] && target_line "task A, 1M rows, default threads" "$a" 0.35 " s"
-        [ -n "$one" ] && target_line "task A, 1M rows, --threads 1" "$one" 0.6 " s"
-    fi
-    [ "$n" -eq 10000000 ] && [ -n "$a" ] && target_line "task A, 10M rows, default threads" "$a" 4.2 " s"
+    for t in A B; do
+        u=${medv[unitpipe,$t]:-} one=${medv[unitpipe-1t,$t]:-} pol=${medv[polars,$t]:-}
+        [ -n "$pol" ] || continue
+        [ -n "$u" ] && target_line "task $t, default threads / Polars (2 threads)" "$(ratio "$u" "$pol")" 0.5 "×"
+        [ -n "$one" ] && target_line "task $t, --threads 1 / Polars (2 threads)" "$(ratio "$one" "$pol")" 1 "×"
+    done
+    local a=${medv[unitpipe,A]:-} b=${medv[unitpipe,B]:-}
     if [ -n "$a" ] && [ -n "$b" ]; then
-        target_line "task B / task A" "$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", b / a }')" 1.15 "×"
+        target_line "task B / task A" "$(ratio "$b" "$a")" 1.15 "×"
     fi
     local peak=0 k
     for k in "${!rssv[@]}"; do
-        [[ "$k" == unitpipe* ]] && peak=$(awk -v p="$peak" -v r="${rssv[$k]}" 'BEGIN { print (r > p) ? r : p }')
+        [[ "$k" == unitpipe* || "$k" == validate* ]] && peak=$(awk -v p="$peak" -v r="${rssv[$k]}" 'BEGIN { print (r > p) ? r : p }')
     done
     target_line "unitpipe peak RSS, any task and thread count" "$peak" 32 " MiB"
     local peer task slower="" compared=0
@@ -298,7 +321,8 @@ for n in "${sizes[@]}"; do
         if [ "$up_threads" -ne 1 ]; then
             echo; echo "(no unitpipe-1t row: \`unitpipe convert --help\` lists no --threads option yet)"
         fi
-        targets "$n"
+        ratios
+        targets
     } >"$report"
     echo
     cat "$report"

@@ -49,6 +49,7 @@ enum ValidateCommand {
             OptionSpec(["--no-header"], help: "the first record is data; columns are named #1, #2, … (schema fields go by position)"),
             OptionSpec(["--max-field-size"], value: "SIZE", help: "longest field in bytes (K, M, G suffixes); a longer one is malformed_csv", default: "64M"),
             OptionSpec(["--threads"], value: "N", help: "worker threads; the report is identical for every N", default: "the number of cores"),
+        ] + ShardArguments.options + [
             OptionSpec(["-q", "--quiet"], help: "no summary line and no hints on standard error"),
             InputArguments.inputName,
             OptionSpec(["-h", "--help"], help: "show this help"),
@@ -74,7 +75,8 @@ enum ValidateCommand {
         if let failure = outcome.failure {
             Console.error("unitpipe validate: \(Messages.render(failure))\n")
         }
-        guard !isQuiet else { return outcome.exitStatus }
+        let status = outcome.exitStatus == 1 ? try ShardArguments.exitOnRejects(arguments) : outcome.exitStatus
+        guard !isQuiet else { return status }
         for hint in outcome.columnHints { Console.error("unitpipe validate: \(hint)\n") }
         if outcome.failure == nil, outcome.summary.status == .rejected {
             let s = outcome.summary
@@ -84,7 +86,7 @@ enum ValidateCommand {
             note += options.errorsPath.map { "; see \($0)" } ?? "; add -e FILE to see which and why"
             Console.error(note + "\n")
         }
-        return outcome.exitStatus
+        return status
     }
 
     static func makeOptions(_ arguments: ParsedArguments) throws(UsageError) -> ValidateOptions {
@@ -114,6 +116,8 @@ enum ValidateCommand {
             options.threads = try UsageValues.count(text, option: "--threads", maximum: 256)
             if options.threads == 0 { throw .invalidValue(option: "--threads", value: text, reason: "use a whole number from 1 to 256") }
         }
+        try ShardArguments.apply(arguments, to: &options.shard, input: options.inputPath)
+        _ = try ShardArguments.exitOnRejects(arguments)
         return options
     }
 

@@ -129,6 +129,67 @@ struct ShardEndToEndTests {
         #expect(planned > 16)
     }
 
+    /// Runs validate on `file` (a shard with `extra`); returns report, rejects, summary and exit status.
+    func validate(_ file: URL, schema: URL, in dir: URL, extra: [String], tag: String) throws -> (Data, Data, [String: Any], Int32) {
+        let names = ["err", "rej", "sum"].map { dir.appendingPathComponent("\(tag).\($0)") }
+        let result = try UnitPipeRunner.run(
+            ["validate", file.path, "--schema", schema.path, "-c", "km", "--min", "km=0", "--threads", "2"] + extra
+                + ["-e", names[0].path, "-r", names[1].path, "--summary", names[2].path, "--quiet"])
+        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: names[2])) as? [String: Any] ?? [:]
+        return (try Data(contentsOf: names[0]), try Data(contentsOf: names[1]), summary, result.status)
+    }
+
+    @Test("validate: planned shards and arbitrary cuts concatenate to the single run's report and rejects")
+    func validateShardsEqualTheSingleRun() throws {
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A schema whose last field the files lack: the header problem belongs to the first shard only.
+        let schema = dir.appendingPathComponent("schema.json")
+        try Data(#"{"fields": [{"name": "id", "type": "integer"}, {"name": "note", "type": "string"}, {"name": "km", "type": "number"}, {"name": "temp", "type": "number", "constraints": {"maximum": 100}}, {"name": "gone", "type": "number"}]}"#.utf8).write(to: schema)
+        func totals(_ json: [String: Any]) -> [String: Int] {
+            var out: [String: Int] = [:]
+            for key in ["rows_in", "rows_valid", "rows_invalid", "bytes_in"] { out[key] = json[key] as? Int ?? -1 }
+            for (code, count) in json["errors_by_code"] as? [String: Int] ?? [:] { out["code " + code] = count }
+            out["header problems"] = (json["header"] as? [Any])?.count ?? -1
+            for (k, column) in (json["columns"] as? [[String: Any]] ?? []).enumerated() {
+                for key in ["cells", "empty", "valid"] { out["column \(k) \(key)"] = column[key] as? Int ?? -1 }
+            }
+            return out
+        }
+        for seed in UInt64(11)...16 {
+            var random = SplitMix64(state: seed)
+            let file = dir.appendingPathComponent("export-\(seed).csv")
+            try Data(randomExport(&random, rows: random.next(in: 5...90), strays: seed % 3 == 0)).write(to: file)
+            let size = try Data(contentsOf: file).count
+            let single = try validate(file, schema: schema, in: dir, extra: [], tag: "single-\(seed)")
+            #expect(single.3 == 1)
+            #expect(String(decoding: single.0, as: UTF8.self).components(separatedBy: "missing_column").count == 2)
+            let plan = try planRanges(try UnitPipeRunner.run(["plan", file.path, "--splits", "\(random.next(in: 1...6))", "--json"]).stdout)
+            var cuts = (0..<random.next(in: 1...4)).map { _ in random.next(size + 1) }.sorted()
+            cuts = [0] + cuts + [size + random.next(3)]
+            let layouts = [
+                ("plan", plan.ranges.map { ["--byte-range", "\($0[0]):\($0[1])", "--first-record", "\($0[2])", "--first-line", "\($0[3])"] }),
+                ("cuts \(cuts)", zip(cuts, cuts.dropFirst()).map { ["--byte-range", "\($0):\($1)"] }),
+            ]
+            for (label, shards) in layouts {
+                var report = Data(), rejects = Data()
+                var summed: [String: Int] = [:]
+                for (k, extra) in shards.enumerated() {
+                    let part = try validate(
+                        file, schema: schema, in: dir, extra: extra + (k == 0 ? [] : ["--no-header-output"]) + ["--exit-on-rejects", "0"],
+                        tag: "seed-\(seed)-\(k)")
+                    #expect(part.3 == 0, "seed \(seed) \(label) shard \(k): exit \(part.3)")
+                    report += part.0
+                    rejects += part.1
+                    summed.merge(totals(part.2), uniquingKeysWith: +)
+                }
+                #expect(report == single.0, "seed \(seed) \(label): error report differs")
+                #expect(rejects == single.1, "seed \(seed) \(label): rejects differ")
+                #expect(summed == totals(single.2), "seed \(seed) \(label): summaries do not add up")
+            }
+        }
+    }
+
     @Test("a shard's summary names its range; usage errors", arguments: [
         (["--byte-range", "5"], "unitpipe convert: invalid value '5' for --byte-range: write START:END, byte offsets with START <= END, e.g. 0:1048576\n"),
         (["--byte-range", "9:3"], "unitpipe convert: invalid value '9:3' for --byte-range: write START:END, byte offsets with START <= END, e.g. 0:1048576\n"),

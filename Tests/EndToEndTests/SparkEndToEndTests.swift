@@ -38,21 +38,9 @@ struct SparkEndToEndTests {
         files.append(big)
         let options = ["convert", "-c", "km:km:mi", "-c", "temp:degC:degF"]
         let out = dir.appendingPathComponent("out")
-        let spark = Process()
-        spark.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        spark.arguments = [
-            "spark-submit", "--master", "local[2]", "--conf", "spark.ui.enabled=false",
-            UnitPipeRunner.packageRoot.appendingPathComponent("contrib/spark/unitpipe_spark.py").path,
-            "--output", out.path, "--split-size", "8K", "--unitpipe", UnitPipeRunner.binary.path, inputs.path, big.path, "--",
-        ] + options
-        let log = Pipe()
-        spark.standardError = log
-        spark.standardOutput = Pipe()
-        let collected = ErrorCollector(log.fileHandleForReading)
-        try spark.run()
-        spark.waitUntilExit()
-        let stderr = String(decoding: collected.wait(), as: UTF8.self)
-        #expect(spark.terminationStatus == 1, "driver log:\n\(stderr.suffix(3000))")
+        let (status, stderr) = try SparkEndToEndTests.submit(
+            ["--output", out.path, "--split-size", "8K", inputs.path, big.path, "--"] + options)
+        #expect(status == 1, "driver log:\n\(stderr.suffix(3000))")
 
         // The single-machine runs, file by file: the header once, then each file's rows.
         var output = Data(), report = Data(), rejects = Data()

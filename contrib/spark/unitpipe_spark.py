@@ -287,7 +287,8 @@ def concatenate(sources, target):
 def merge_summaries(summaries, seconds):
     """The summed summary: counts added, min/max combined, the worst status."""
     merged = dict(summaries[0])
-    for key in ("rows_in", "rows_out", "rows_rejected", "cells_emptied", "rows_written", "bytes_in"):
+    for key in ("rows_in", "rows_out", "rows_rejected", "rows_valid", "rows_invalid", "cells_emptied", "rows_written",
+                "bytes_in"):
         if key in merged:
             merged[key] = sum(s.get(key, 0) for s in summaries)
     merged["seconds"] = round(seconds, 3)
@@ -296,9 +297,14 @@ def merge_summaries(summaries, seconds):
     columns = [dict(c) for c in summaries[0].get("columns", [])]
     for summary in summaries[1:]:
         for column, other in zip(columns, summary.get("columns", [])):
-            for key in ("converted", "empty", "errors"):
+            for key in ("converted", "empty", "errors", "cells", "valid"):
                 if key in column:
                     column[key] += other[key]
+            if isinstance(column.get("invalid"), dict):
+                # validate: invalid cells by code
+                column["invalid"] = dict(column["invalid"])
+                for code, count in other.get("invalid", {}).items():
+                    column["invalid"][code] = column["invalid"].get(code, 0) + count
             for key, pick in (("min", min), ("max", max)):
                 values = [v for v in (column.get(key), other.get(key)) if v is not None]
                 if key in column:
@@ -310,6 +316,8 @@ def merge_summaries(summaries, seconds):
             codes[code] = codes.get(code, 0) + count
     merged["errors_by_code"] = dict(sorted(codes.items()))
     merged.pop("byte_range", None)
+    if "max_errors_reached" in merged:
+        merged["max_errors_reached"] = any(s.get("max_errors_reached", False) for s in summaries)
     merged["tasks"] = len(summaries)
     return merged
 
@@ -363,11 +371,15 @@ def main(argv):
         merged = merge_summaries(summaries, time.monotonic() - started)
         write_json(merged, os.path.join(out_dir, "summary.json"))
         shutil.rmtree(os.path.join(out_dir, "_temporary"), ignore_errors=True)
+        if options["command"][0] == "convert":
+            counts = f"{merged['rows_out']} out, {merged['rows_rejected']} rejected"
+        else:
+            counts = f"{merged['rows_valid']} valid, {merged['rows_invalid']} invalid"
         with open(os.path.join(out_dir, "_SUCCESS"), "w"):
             pass
         status = 1 if merged["status"] == "rejected" and options["exit_on_rejects"] == 1 else 0
-        print(f"unitpipe_spark: {len(files)} file(s), {count} task(s); {merged['rows_in']} rows in, "
-              f"{merged['rows_out']} out, {merged['rows_rejected']} rejected; {out_dir}", file=sys.stderr)
+        print(f"unitpipe_spark: {len(files)} file(s), {count} task(s); {merged['rows_in']} rows in, {counts}; {out_dir}",
+              file=sys.stderr)
     except Exception as error:  # a task failed after its retries, or the merge could not be written
         text = str(error)
         # A task's own message, not the JVM's stack trace around it.

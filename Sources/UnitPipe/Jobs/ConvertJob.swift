@@ -58,7 +58,7 @@ public final class ConvertJob {
                         if head.dialect.hasHeader && Sniffer.recordLooksLikeData(first) { warnings.append(.headerLooksLikeData(fields: first)) }
                         let plan = try JobPlan.make(options: options, head: head)
                         warnings += plan.warnings
-                        shardRange = try ConvertJob.resolveShard(options, head: head)
+                        shardRange = try options.shard.resolve(path: options.inputPath, head: head, maxFieldSize: options.maxFieldSize)
                         let header = head.dialect.hasHeader && options.shard.writesHeaders ? (input: first, output: plan.outputHeader(first)) : nil
                         let fileColumn = inputs.count > 1 ? input : options.inputName
                         let opened = try ConvertOutputs(
@@ -87,10 +87,7 @@ public final class ConvertJob {
         if let run { summary = run.summary }
         summary.bytesIn = bytesDone + (current?.bytesRead ?? 0)
         if let range = shardRange {
-            // A shard accounts for its range, and the one at the first record for the bytes before
-            // it, so the shards' bytes_in add up to the file's.
-            let ownsHead = range.start == range.firstRecordStart && range.end > range.start
-            summary.bytesIn = range.end - range.start + (ownsHead ? range.start : 0)
+            summary.bytesIn = range.bytesIn
             summary.byteRange = range
         }
         if let outputs, let closeFailure = outputs.close(failed: failure != nil), failure == nil { failure = closeFailure }
@@ -144,21 +141,6 @@ public final class ConvertJob {
         summary.reason = "usage"
         var failure: JobError?
         writeSummary(summary, to: path, failure: &failure)
-    }
-
-    /// In shard mode, the records of the byte range (`--byte-range`), located in the file.
-    static func resolveShard(_ options: ConvertOptions, head: InputHead) throws(JobError) -> ResolvedByteRange? {
-        guard let requested = options.shard.byteRange, let path = options.inputPath else { return nil }
-        let bom = head.hasByteOrderMark ? InputHead.byteOrderMark.count : 0
-        let data = RecordPosition(
-            offset: bom + (head.dialect.hasHeader ? head.firstRecordByteCount : 0), record: 1, line: head.linesBeforeData + 1)
-        do {
-            return try RecordStartSearch.resolve(
-                path: path, requested: requested, firstRecord: options.shard.firstRecord, firstLine: options.shard.firstLine,
-                data: data, dialect: head.dialect, maxFieldSize: options.maxFieldSize)
-        } catch {
-            throw .input(error)
-        }
     }
 
     private static func writeSummary(_ summary: RunSummary, to path: String, failure: inout JobError?) {

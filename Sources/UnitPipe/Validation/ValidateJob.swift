@@ -35,6 +35,7 @@ public final class ValidateJob {
         var failure: JobError?
         var outputs: ValidateOutputs?
         var run: ValidateRun?
+        var shardRange: ResolvedByteRange?
         // Bytes read from the inputs done, and the input being read.
         var bytesDone = 0
         var current: InputSource?
@@ -52,10 +53,13 @@ public final class ValidateJob {
                 }
                 if let outputs, head.firstRecord != nil {
                     let plan = try ValidatePlan.make(options: options, head: head)
-                    let active = run ?? ValidateRun(plan: plan, outputs: outputs)
+                    if run == nil {
+                        shardRange = try options.shard.resolve(path: options.inputPath, head: head, maxFieldSize: options.maxFieldSize)
+                    }
+                    let active = run ?? ValidateRun(plan: plan, outputs: outputs, reportsHeader: shardRange?.ownsHead ?? true)
                     run = active
                     active.start(plan, file: file)
-                    try active.run(head)
+                    try active.run(head, shard: shardRange)
                 }
                 bytesDone += head.source.bytesRead
                 current = nil
@@ -72,6 +76,10 @@ public final class ValidateJob {
             hints = run.columnHints
         }
         summary.bytesIn = bytesDone + (current?.bytesRead ?? 0)
+        if let range = shardRange {
+            summary.bytesIn = range.bytesIn
+            summary.byteRange = range
+        }
         if let outputs, let closeFailure = outputs.close(), failure == nil { failure = closeFailure }
         if failure == nil && (run?.endedAtClosedPipe == true || outputs?.sawClosedPipe == true) { summary.reason = "closed_pipe" }
         summary.seconds = (clock.now - started).seconds
@@ -120,13 +128,13 @@ final class ValidateOutputs {
         do {
             if let path = options.errorsPath {
                 let report = try ReportFile(path: path)
-                ErrorReportFormat.writeHeader(to: report.buffer, hasFileColumn: hasFileColumn)
+                if options.shard.writesHeaders { ErrorReportFormat.writeHeader(to: report.buffer, hasFileColumn: hasFileColumn) }
                 self.report = report
             } else {
                 report = nil
             }
             rejects = try options.rejectsPath.map { path throws(OutputError) in try ReportFile(path: path) }
-            if let rejects, let header {
+            if let rejects, let header, options.shard.writesHeaders {
                 CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote, escapesFormulas: options.escapesFormulas)
                     .writeRecord(header, to: rejects.buffer)
             }
@@ -158,12 +166,15 @@ final class ValidateRun: RecordJob {
     private var engine: RecordEngine?
     private var columns: [ValidateColumnStats]
     private(set) var summary = ValidateSummary()
+    /// Whether the header's problems are reported (`false` in a shard after the first).
+    private let reportsHeader: Bool
     /// `true` when the run ended because the reader of a report went away (`| head`).
     private(set) var endedAtClosedPipe = false
 
-    init(plan: ValidatePlan, outputs: ValidateOutputs) {
+    init(plan: ValidatePlan, outputs: ValidateOutputs, reportsHeader: Bool = true) {
         self.plan = plan
         self.outputs = outputs
+        self.reportsHeader = reportsHeader
         renderer = plan.renderer
         columns = Array(repeating: ValidateColumnStats(), count: plan.columns.count)
         summary.columns = plan.columns.map {
@@ -175,7 +186,7 @@ final class ValidateRun: RecordJob {
             }
             return column
         }
-        summary.headerProblems = plan.headerProblems
+        summary.headerProblems = reportsHeader ? plan.headerProblems : []
     }
 
     /// Makes `plan` the plan of the next input, named `file` in the error report.
@@ -196,9 +207,10 @@ final class ValidateRun: RecordJob {
         }
     }
 
-    /// Reports the header's problems, then streams the records of `head`'s input through the engine.
-    func run(_ head: InputHead) throws(JobError) {
-        for problem in plan.headerProblems {
+    /// Reports the header's problems, then streams the records of `head`'s input (or of its
+    /// shard) through the engine.
+    func run(_ head: InputHead, shard: ResolvedByteRange? = nil) throws(JobError) {
+        for problem in plan.headerProblems where reportsHeader {
             summary.errorsByCode[problem.code, default: 0] += 1
             if let report = outputs.report {
                 ErrorReportFormat.write(problem.reportRow, file: file, to: report.buffer, escapingFormulas: plan.options.escapesFormulas)
@@ -211,7 +223,7 @@ final class ValidateRun: RecordJob {
         defer { foldColumns() }
         let end: RecordEngine.End
         do {
-            end = try engine.run(head, job: self)
+            end = try engine.run(head, job: self, shard: shard)
         } catch .output(.closedPipe) {
             endedAtClosedPipe = true
             return

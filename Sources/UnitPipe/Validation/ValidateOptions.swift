@@ -44,6 +44,8 @@ public struct ValidateOptions: Sendable {
     public var threads = ConvertOptions.processorCount
     /// Bytes of input per unit of parallel work (tests use tiny chunks to cut records everywhere).
     public var chunkSize = 1 << 18
+    /// Shard mode (`--byte-range` and its companions); by default the whole input.
+    public var shard = ShardSettings()
 
     public init() {}
 }

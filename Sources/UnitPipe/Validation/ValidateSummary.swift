@@ -1,3 +1,5 @@
+import UnitPipeCSV
+
 /// The JSON summary of a `validate` run (`--summary FILE`).
 public struct ValidateSummary: Sendable, Equatable {
     /// One checked column.
@@ -32,6 +34,8 @@ public struct ValidateSummary: Sendable, Equatable {
     public var rowsInvalid = 0
     public var bytesIn = 0
     public var seconds = 0.0
+    /// In shard mode (`--byte-range`): the bytes whose records the run processed, and the first one's numbers.
+    public var byteRange: ResolvedByteRange?
     public var columns: [Column] = []
     public var headerProblems: [HeaderProblem] = []
     public var errorsByCode: [ErrorCode: Int] = [:]
@@ -63,6 +67,9 @@ public struct ValidateSummary: Sendable, Equatable {
         out += ", \"max_errors_reached\": \(isErrorLimitReached)"
         out += ", \"rows_in\": \(rowsIn), \"rows_valid\": \(rowsIn - rowsInvalid), \"rows_invalid\": \(rowsInvalid)"
         out += ", \"bytes_in\": \(bytesIn), \"seconds\": \(JSON.number(seconds))"
+        if let range = byteRange {
+            out += ", \"byte_range\": {\"start\": \(range.start), \"end\": \(range.end), \"record\": \(range.record), \"line\": \(range.line)}"
+        }
         out += ", \"columns\": [" + columns.map { column in
             var fields = ["\"name\": \(JSON.string(column.name))", "\"type\": \(JSON.string(column.type))"]
             if let unit = column.unit { fields.append("\"unit\": \(JSON.string(unit))") }
