@@ -23,10 +23,13 @@ let package = Package(
             path: "Sources/CLibCSV",
             providers: [.apt(["libcsv-dev"])]
         ),
-        // zlib (zlib1g-dev) and libzstd (libzstd-dev): compressed input and output; only the files
-        // of UnitPipeCSV/Compression import them.
+        // zlib (zlib1g-dev): gzip input; libzstd (libzstd-dev): zstd input and output; only the
+        // files of UnitPipeCSV/Compression import them.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CZstd", path: "Sources/CZstd", providers: [.apt(["libzstd-dev"])]),
+        // libdeflate (libdeflate-dev): gzip output, a whole member per chunk; only
+        // UnitPipeCSV/Compression/Deflate.swift imports it.
+        .systemLibrary(name: "CLibDeflate", path: "Sources/CLibDeflate", providers: [.apt(["libdeflate-dev"])]),
         // Our own few lines of C: signal handlers that only record the signal, and the reader's
         // 16-byte classifier (SSE2 bit masks, which Swift's SIMD types cannot produce).
         .target(name: "CSystemShims"),
@@ -35,8 +38,8 @@ let package = Package(
         // Units as data, exact rational factors, the conversion kernel and exchange rates.
         .target(name: "UnitPipeUnits", dependencies: ["UnitPipeNumbers"]),
         // The chunk reader, record parser (libcsv), CSV writer, output files, system calls,
-        // compressed input and output (zlib, libzstd).
-        .target(name: "UnitPipeCSV", dependencies: ["CLibCSV", "CSystemShims", "CZlib", "CZstd"]),
+        // compressed input (zlib, libzstd) and output (libdeflate, libzstd).
+        .target(name: "UnitPipeCSV", dependencies: ["CLibCSV", "CSystemShims", "CZlib", "CZstd", "CLibDeflate"]),
         // The engine: input head, record engine, column stages, failures, the jobs.
         .target(name: "UnitPipe", dependencies: ["UnitPipeNumbers", "UnitPipeUnits", "UnitPipeCSV"]),
         // Argument parsing, commands, messages and exit codes; the entry point takes [String].

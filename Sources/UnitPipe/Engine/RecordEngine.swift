@@ -133,6 +133,9 @@ public final class RecordEngine {
                         work.stretch.begin()
                         work.stretch.feed(work.chunk.bytes)
                         work.stretch.end(isEndOfInput: work.chunk.isLast)
+                        // The per-chunk transform (compression) runs here, in parallel; commit seals
+                        // again only what changed since (a continued stretch, a cut at the limit).
+                        work.stretch.worker.seal()
                     }
                     let slot = slots[work.chunk.index % depth]
                     slot.result = work.stretch

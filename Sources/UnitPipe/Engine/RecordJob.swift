@@ -24,9 +24,9 @@
 // - progress: `RecordEngine.progress` (bytes read, records committed), updated
 //   after every commit;
 // - a per-chunk output transform on the worker (compressing each chunk as an
-//   independent member): `BatchWorker.seal()`, called on the thread that
-//   parsed a stretch's last bytes, before its results are committed — the same
-//   stretches for every thread count;
+//   independent member, as `convert -o FILE.gz` does): `BatchWorker.seal()`,
+//   called on the worker thread after each chunk and again before a commit —
+//   the same stretches for every thread count;
 // - byte-range shards: `RecordEngine.run(_:)` takes its chunks from
 //   `InputHead.dataChunks`; a shard gives a reader that starts at byte S with
 //   the bases R/L of `RecordEngine.Bases`, and stops the stretch at the first
@@ -55,8 +55,11 @@ public protocol BatchWorker: AnyObject, Sendable {
     /// ``clearResults()`` and drops everything after it (the run stops there).
     func keepResults(throughFailedRow n: Int)
 
-    /// Finishes the results made since the last commit, on the thread that made them, before
-    /// they are committed (the place for a per-chunk transform such as compression).
+    /// Finishes the results made since the last commit (the place for a per-chunk transform
+    /// such as compression): called on the worker thread right after it parses a chunk, and
+    /// again on the engine's thread just before the results are committed, where it must redo
+    /// only what changed since (results continued on the engine's thread, or cut by
+    /// ``keepResults(throughFailedRow:)``).
     func seal()
 
     /// Forgets the results after they are committed.

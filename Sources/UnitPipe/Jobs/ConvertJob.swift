@@ -274,7 +274,7 @@ final class ConvertRun: RecordJob {
         do {
             // The rows first: a batch whose rows cannot be delivered (a closed pipe, a full disk)
             // is counted nowhere, so the counts say what was delivered.
-            try outputs.output.write(worker.output)
+            try outputs.output.writeStored(worker.sealedOutput)
             rowsWritten += worker.counts.rowsOut
             summary.rowsIn += worker.counts.rowsIn
             summary.rowsOut += worker.counts.rowsOut

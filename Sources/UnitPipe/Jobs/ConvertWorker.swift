@@ -53,6 +53,14 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     let plan: JobPlan
     /// Formatted output rows since the last `clearResults()`.
     let output = ByteBuffer(capacity: 1 << 20)
+    /// With compressed output (`-o FILE.gz`, `-o FILE.zst`): this thread's compressor, and
+    /// `output` compressed into one member by `seal()`.
+    private let compressor: ChunkCompressor?
+    private let compressedOutput = ByteBuffer(capacity: 0)
+    /// `true` when `compressedOutput` holds all of `output`.
+    private var isSealed = false
+    /// The output as it is written: `output`, or with compressed output the member `seal()` made.
+    var sealedOutput: ByteBuffer { compressor == nil ? output : compressedOutput }
     /// Rejected rows, verbatim, since the last `clearResults()`.
     let rejects = ByteBuffer(capacity: 1 << 12)
     /// Failures since the last `clearResults()`, positions relative to the stretch.
@@ -100,6 +108,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
 
     init(plan: JobPlan) {
         self.plan = plan
+        compressor = OutputCompression(path: plan.options.outputPath).makeCompressor()
         counts = ConvertCounts(columns: Array(repeating: ColumnStats(), count: plan.conversions.count))
         takesSnapshots = plan.failureLimit != nil
         parsers = plan.conversions.indices.map(plan.columnParser)
@@ -128,6 +137,8 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
 
     func clearResults() {
         output.removeAll()
+        compressedOutput.removeAll()
+        isSealed = false
         rejects.removeAll()
         failures.removeAll(keepingCapacity: true)
         snapshots.removeAll(keepingCapacity: true)
@@ -142,14 +153,24 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     func keepResults(throughFailedRow n: Int) {
         let snapshot = snapshots[n - 1]
         output.truncate(to: snapshot.outputCount)
+        isSealed = false
         rejects.truncate(to: snapshot.rejectsCount)
         failures.removeLast(failures.count - snapshot.failureCount)
         counts = snapshot.counts
     }
 
-    func seal() {}
+    /// Compresses the output since the last commit as one independent member (frame), on the
+    /// worker thread that made it, so compression runs in parallel and the members are the same
+    /// for every thread count; again only when the output changed since.
+    func seal() {
+        guard let compressor, !isSealed else { return }
+        compressedOutput.removeAll()
+        compressor.compress(output.bytes, appendingTo: compressedOutput)
+        isSealed = true
+    }
 
     func process(_ batch: RecordBatch, budget: inout FailureBudget) {
+        isSealed = false
         let count = batch.count
         reserve(count)
         let columnCount = plan.columnCount

@@ -1,6 +1,6 @@
-// zlib, wrapped: gzip members inflated as a stream (multi-member files read to the end) and
-// deflated one independent member at a time. The only file that imports CZlib; every zlib
-// return code is checked and named.
+// zlib, wrapped: gzip members inflated as a stream (multi-member files read to the end); gzip
+// output is libdeflate's (Deflate.swift). The only file that imports CZlib; every zlib return
+// code is checked and named.
 
 import CZlib
 

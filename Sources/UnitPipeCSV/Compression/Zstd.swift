@@ -33,3 +33,36 @@ final class ZstdDecoder: StreamDecoder {
         return (inBuffer.pos, outBuffer.pos, hint == 0)
     }
 }
+
+/// Compresses buffers into zstd frames (`ZSTD_compress2`, level 1, with a content checksum as
+/// the zstd tool writes by default).
+final class ZstdEncoder: BlockEncoder {
+    private let context: OpaquePointer
+
+    /// The compression level: zstd's fastest regular level.
+    static let level: Int32 = 1
+
+    init() {
+        // ZSTD_createCCtx fails only when memory is exhausted; setting a valid parameter on a
+        // fresh context cannot fail.
+        guard let context = ZSTD_createCCtx() else { preconditionFailure("ZSTD_createCCtx failed: out of memory") }
+        self.context = context
+        for (parameter, value) in [(ZSTD_c_compressionLevel, ZstdEncoder.level), (ZSTD_c_checksumFlag, 1)] {
+            let status = ZSTD_CCtx_setParameter(context, parameter, value)
+            precondition(ZSTD_isError(status) == 0, "ZSTD_CCtx_setParameter: \(String(cString: ZSTD_getErrorName(status)))")
+        }
+    }
+
+    deinit { ZSTD_freeCCtx(context) }
+
+    /// `ZSTD_compressBound`.
+    func bound(for count: Int) -> Int { ZSTD_compressBound(count) }
+
+    /// `ZSTD_compress2`, which fails only when the output is too small (never with
+    /// `bound(for:)` bytes).
+    func encode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawPointer, capacity: Int) -> Int {
+        let written = ZSTD_compress2(context, output, capacity, input.baseAddress, input.count)
+        precondition(ZSTD_isError(written) == 0, "ZSTD_compress2: \(String(cString: ZSTD_getErrorName(written)))")
+        return written
+    }
+}
