@@ -32,7 +32,7 @@ enum ConvertCommand {
             OptionSpec(["-c", "--column"], value: "SPEC", help: "convert column(s) NAME from unit FROM (empty: named by the header) to unit TO, optionally renaming or keeping the original", repeatable: true),
             OptionSpec(["-o", "--output"], value: "FILE", help: "write the output to FILE (via a temporary file renamed on success)", default: "standard output"),
             OptionSpec(["-e", "--errors"], value: "FILE", help: "write the error report (record,line,column,value,code,message) to FILE"),
-            OptionSpec(["-r", "--rejects"], value: "FILE", help: "write rejected rows, verbatim in the input's dialect, to FILE"),
+            OptionSpec(["-r", "--rejects"], value: "FILE", help: "write rejected rows to FILE as they were read (header line first)"),
             OptionSpec(["--on-error"], value: "MODE", help: "reject: row to rejects; keep: row kept, failed cell emptied; fail: stop at the first error", default: "reject",
                        choices: ConvertOptions.OnError.allCases.map(\.rawValue)),
             OptionSpec(["--summary"], value: "FILE", help: "write a JSON summary of the run to FILE"),

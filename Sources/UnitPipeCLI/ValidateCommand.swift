@@ -40,7 +40,7 @@ enum ValidateCommand {
             OptionSpec(["--max"], value: "NAME=V", help: "the largest value allowed in column NAME", repeatable: true),
             OptionSpec(["--integer"], value: "NAME", help: "column NAME holds whole numbers (5, 5.0 and 1e3 are; 5.5 is not_integer)", repeatable: true),
             OptionSpec(["-e", "--errors"], value: "FILE", help: "write the error report (record,line,column,value,code,message) to FILE"),
-            OptionSpec(["-r", "--rejects"], value: "FILE", help: "write the invalid rows, verbatim in the input's dialect, to FILE"),
+            OptionSpec(["-r", "--rejects"], value: "FILE", help: "write the invalid rows to FILE as they were read (header line first)"),
             OptionSpec(["--escape-formulas"], help: "a field of the error report or invalid rows starting with = + - @ tab or CR gets a leading ' so spreadsheets do not run it (plain numbers such as -5 are not changed)", default: "fields pass through unchanged"),
             OptionSpec(["--max-errors"], value: "N", help: "stop (exit 2) once more than N rows are invalid; the summary says so", default: "no limit"),
             OptionSpec(["--summary"], value: "FILE", help: "write a JSON summary (per column: cells, empty, valid, invalid by code, min, max) to FILE"),
@@ -117,6 +117,7 @@ enum ValidateCommand {
             if options.threads == 0 { throw .invalidValue(option: "--threads", value: text, reason: "use a whole number from 1 to 256") }
         }
         try ShardArguments.apply(arguments, to: &options.shard, input: options.inputPath)
+        try InputArguments.checkSingleInput(arguments)
         _ = try ShardArguments.exitOnRejects(arguments)
         return options
     }

@@ -49,6 +49,8 @@ struct SeveralInputsCommandTests {
          "unitpipe convert: invalid value '0:5' for --byte-range: a shard is a byte range of one file; give a single INPUT (or run one shard per file)\n"),
         (["convert", "$D/a.csv", "$D/b.csv", "--input-name", "x"],
          "unitpipe convert: invalid value 'x' for --input-name: it names a single input; with several inputs the report names each file itself\n"),
+        (["validate", "$D/a.csv", "$D/b.csv", "--byte-range", "0:5"],
+         "unitpipe validate: invalid value '0:5' for --byte-range: a shard is a byte range of one file; give a single INPUT (or run one shard per file)\n"),
         (["validate", "$D/a.csv", "$D/b.csv", "--input-name", "x"],
          "unitpipe validate: invalid value 'x' for --input-name: it names a single input; with several inputs the report names each file itself\n"),
     ])

@@ -17,7 +17,9 @@ DIR receives, in input order:
                      `unitpipe convert INPUT... OPTIONS` writes on one machine (header once,
                      then each file's rows)
     errors.csv       the merged error report (header once; record and line numbers are those
-                     of each input file, as one run reports them)
+                     of each input file, as one run reports them; with several input files a
+                     first column `file` names each row's file, as `unitpipe convert INPUT...`
+                     writes it)
     rejects.csv      the merged rejected rows (header once)
     summary.json     the summed summary (rows, bytes, per-column counts, min/max, codes)
     _SUCCESS         written last, only when every task succeeded
@@ -57,6 +59,7 @@ OWNED = {
     "--first-line": "the driver plans the ranges",
     "--no-header-output": "the driver decides which part carries the header",
     "--exit-on-rejects": "give it to the driver, before --",
+    "--input-name": "with several inputs the driver names each task's file in the report",
 }
 # Options whose meaning needs one run over all rows: a shard cannot honour them alone.
 GLOBAL = {
@@ -241,6 +244,9 @@ def run_task(task):
         argv += ["--byte-range", f"{start}:{end}", "--first-record", str(record), "--first-line", str(line)]
     if not task["header"]:
         argv.append("--no-header-output")
+    if task["file_column"]:
+        # Several inputs: the report names each row's file, as `unitpipe convert INPUT...` does.
+        argv += ["--input-name", task["path"]]
     argv += command[1:]
     result = subprocess.run(argv, capture_output=True)
     if result.returncode != 0:
@@ -267,7 +273,7 @@ def make_tasks(files, plans, options):
             ranges = [(r["start"], r["end"], r["record"], r["line"]) for r in plan["ranges"]]
         for byte_range in ranges:
             tasks.append({
-                "index": len(tasks), "path": path, "range": byte_range, "header": not tasks,
+                "index": len(tasks), "path": path, "range": byte_range, "header": not tasks, "file_column": len(files) > 1,
                 "output": options["output"], "command": options["command"], "shipped": options["shipped"],
             })
     return tasks

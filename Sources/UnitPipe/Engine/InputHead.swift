@@ -107,6 +107,15 @@ public final class InputHead {
         return min(dialect.hasHeader ? 1 : 0, count)..<count
     }
 
+    /// The first record as written, for the rejects' header line: the UTF-8 BOM when the input
+    /// starts with one, then the record's bytes with their line end (a LF when the input ends
+    /// without one); blank lines before it are left out.
+    public var firstRecordLine: [UInt8] {
+        var line = bytes[..<firstRecordByteCount].drop { $0 == 0x0A || $0 == 0x0D }
+        if let last = line.last, last != 0x0A, last != 0x0D { line.append(0x0A) }
+        return (hasByteOrderMark ? InputHead.byteOrderMark : []) + line
+    }
+
     /// Lines before the first data record (the header's, with a header).
     public var linesBeforeData: Int { dialect.hasHeader ? firstRecordLineCount : 0 }
 

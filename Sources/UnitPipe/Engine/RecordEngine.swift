@@ -44,6 +44,8 @@ public final class RecordEngine {
     private let chunkSize: Int
     private let maxFieldSize: Int
     private let reader: ReaderKind
+    /// Whether the parsers keep each record's input bytes (for rejects copied as read).
+    private let keepsRawBytes: Bool
     /// Failed rows the run accepts; the first row beyond them stops it (`nil`: no limit).
     private let failureLimit: Int?
     private var failedRows = 0
@@ -59,7 +61,12 @@ public final class RecordEngine {
     ///   - maxFieldSize: The longest field; a longer one marks its record `fieldTooLarge`.
     ///   - failureLimit: Failed rows accepted before the run stops (`0` stops at the first).
     ///   - reader: How records are split (`--reader`).
-    public init(threads: Int, chunkSize: Int, maxFieldSize: Int, failureLimit: Int?, reader: ReaderKind = .default) {
+    ///   - keepsRawBytes: Whether each batch can give its records' input bytes (`RecordBatch.rawBytes(of:)`).
+    public init(
+        threads: Int, chunkSize: Int, maxFieldSize: Int, failureLimit: Int?, reader: ReaderKind = .default,
+        keepsRawBytes: Bool = false
+    ) {
+        self.keepsRawBytes = keepsRawBytes
         self.threads = max(1, threads)
         self.chunkSize = max(1, chunkSize)
         self.maxFieldSize = maxFieldSize
@@ -230,7 +237,9 @@ public final class RecordEngine {
     }
 
     private func makeStretch<Job: RecordJob>(_ job: Job, _ head: InputHead) -> Stretch<Job.Worker> {
-        Stretch(worker: job.makeWorker(), dialect: head.dialect, maxFieldSize: maxFieldSize, allowance: allowance, reader: reader)
+        Stretch(
+            worker: job.makeWorker(), dialect: head.dialect, maxFieldSize: maxFieldSize, allowance: allowance, reader: reader,
+            keepsRawBytes: keepsRawBytes)
     }
 
     /// Failed rows a stretch may record before it stops: the first row beyond the limit.
@@ -282,10 +291,10 @@ final class Stretch<Worker: BatchWorker>: @unchecked Sendable {
     /// Records consumed since `begin()`.
     private(set) var recordsSinceBegin = 0
 
-    init(worker: Worker, dialect: CSVDialect, maxFieldSize: Int, allowance: Int?, reader: ReaderKind) {
+    init(worker: Worker, dialect: CSVDialect, maxFieldSize: Int, allowance: Int?, reader: ReaderKind, keepsRawBytes: Bool) {
         self.worker = worker
         self.allowance = allowance
-        parser = RecordParser(dialect: dialect, maxFieldSize: maxFieldSize, reader: reader)
+        parser = RecordParser(dialect: dialect, maxFieldSize: maxFieldSize, reader: reader, keepsRawBytes: keepsRawBytes)
         budget = FailureBudget(allowance: allowance)
     }
 
@@ -312,6 +321,7 @@ final class Stretch<Worker: BatchWorker>: @unchecked Sendable {
     /// Parses `bytes`, handing every full batch of records to the worker. A SIGINT or SIGTERM ends
     /// the loop at once (the engine then stops the run), so no chunk delays a signal.
     func feed(_ bytes: UnsafeRawBufferPointer) {
+        parser.beginPiece(bytes)
         var offset = 0
         while offset < bytes.count {
             if Interruption.signalNumber != nil { return }
@@ -326,6 +336,7 @@ final class Stretch<Worker: BatchWorker>: @unchecked Sendable {
         parser.endPiece()
         if isEndOfInput { parser.finish() }
         if isEndOfInput || !parser.isInRecord { processPendingBatch() }
+        parser.retainRawBytes()
     }
 
     private func processPendingBatch() {

@@ -59,7 +59,7 @@ public final class ConvertJob {
                         let plan = try JobPlan.make(options: options, head: head)
                         warnings += plan.warnings
                         shardRange = try options.shard.resolve(path: options.inputPath, head: head, maxFieldSize: options.maxFieldSize)
-                        let header = head.dialect.hasHeader && options.shard.writesHeaders ? (input: first, output: plan.outputHeader(first)) : nil
+                        let header = head.dialect.hasHeader && options.shard.writesHeaders ? (input: head.firstRecordLine, output: plan.outputHeader(first)) : nil
                         let fileColumn = inputs.count > 1 ? input : options.inputName
                         let opened = try ConvertOutputs(
                             options: options, dialect: head.dialect, header: header, writer: plan.writer, hasFileColumn: fileColumn != nil)
@@ -161,9 +161,9 @@ final class ConvertOutputs {
     let rejects: ReportFile?
 
     /// Opens every output; with `writer` (the input has records) writes the BOM (`--bom`) and the
-    /// header rows: the renamed header to the output, the input's header to the rejects.
+    /// header rows: the renamed header to the output, the input's header line as written to the rejects.
     init(
-        options: ConvertOptions, dialect: CSVDialect, header: (input: [String], output: [String])?, writer: CSVWriter? = nil,
+        options: ConvertOptions, dialect: CSVDialect, header: (input: [UInt8], output: [String])?, writer: CSVWriter? = nil,
         hasFileColumn: Bool = false
     ) throws(JobError) {
         do {
@@ -181,10 +181,7 @@ final class ConvertOutputs {
             if options.writesBOM { buffer.append("\u{FEFF}") }
             if let header { writer.writeRecord(header.output, to: buffer) }
             try output.write(buffer)
-            if let header, let rejects {
-                CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote, escapesFormulas: options.escapesFormulas)
-                    .writeRecord(header.input, to: rejects.buffer)
-            }
+            if let header, let rejects { header.input.withUnsafeBytes { rejects.buffer.append($0) } }
         } catch {
             throw .output(error)
         }
@@ -253,7 +250,7 @@ final class ConvertRun: RecordJob {
     func run(_ head: InputHead, shard: ResolvedByteRange?) throws(JobError) -> Bool {
         let engine = self.engine ?? RecordEngine(
             threads: plan.options.threads, chunkSize: plan.options.chunkSize, maxFieldSize: plan.options.maxFieldSize,
-            failureLimit: plan.failureLimit, reader: plan.options.reader)
+            failureLimit: plan.failureLimit, reader: plan.options.reader, keepsRawBytes: outputs.rejects != nil)
         self.engine = engine
         defer { foldColumns() }
         let end: RecordEngine.End

@@ -331,7 +331,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         } else {
             outcomes[r] = .rejected
             if !batch.problem(of: r).isTruncated {
-                rejects.withCursor { rejectsWriter.writeRecord(r, of: batch, to: &$0) }
+                rejects.withCursor { rejectsWriter.writeVerbatim(r, of: batch, to: &$0) }
             }
         }
         _ = budget.spend()

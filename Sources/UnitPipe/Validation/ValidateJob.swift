@@ -48,7 +48,7 @@ public final class ValidateJob {
                 current = head.source
                 let file = inputs.count > 1 ? input : options.inputName
                 if outputs == nil, head.firstRecord != nil || index == inputs.count - 1 {
-                    let header = head.dialect.hasHeader ? head.firstRecord : nil
+                    let header = head.dialect.hasHeader && head.firstRecord != nil ? head.firstRecordLine : nil
                     outputs = try ValidateOutputs(options: options, dialect: head.dialect, header: header, hasFileColumn: file != nil)
                 }
                 if let outputs, head.firstRecord != nil {
@@ -124,7 +124,7 @@ final class ValidateOutputs {
     let report: ReportFile?
     let rejects: ReportFile?
 
-    init(options: ValidateOptions, dialect: CSVDialect, header: [String]?, hasFileColumn: Bool = false) throws(JobError) {
+    init(options: ValidateOptions, dialect: CSVDialect, header: [UInt8]?, hasFileColumn: Bool = false) throws(JobError) {
         do {
             if let path = options.errorsPath {
                 let report = try ReportFile(path: path)
@@ -135,8 +135,7 @@ final class ValidateOutputs {
             }
             rejects = try options.rejectsPath.map { path throws(OutputError) in try ReportFile(path: path) }
             if let rejects, let header, options.shard.writesHeaders {
-                CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote, escapesFormulas: options.escapesFormulas)
-                    .writeRecord(header, to: rejects.buffer)
+                header.withUnsafeBytes { rejects.buffer.append($0) }
             }
         } catch {
             throw .output(error)
@@ -218,7 +217,7 @@ final class ValidateRun: RecordJob {
         }
         let engine = self.engine ?? RecordEngine(
             threads: plan.options.threads, chunkSize: plan.options.chunkSize, maxFieldSize: plan.options.maxFieldSize,
-            failureLimit: plan.options.maxErrors)
+            failureLimit: plan.options.maxErrors, keepsRawBytes: outputs.rejects != nil)
         self.engine = engine
         defer { foldColumns() }
         let end: RecordEngine.End

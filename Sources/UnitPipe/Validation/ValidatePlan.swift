@@ -49,9 +49,13 @@ struct ValidatePlan: @unchecked Sendable {
     /// What the failure messages say about each column.
     var renderer: FailureRenderer {
         FailureRenderer(
-            columns: columns.map {
-                FailureRenderer.Column(name: $0.name, locale: $0.localeDescription, conventions: $0.conventions,
-                                       from: $0.unit?.symbol ?? "", to: $0.unit?.symbol ?? "", hasUnitColumn: false)
+            columns: columns.map { column -> FailureRenderer.Column in
+                // A unit column is named as in -c NAME:@UNITCOL, so an empty unit cell's message names it.
+                var from = column.unit?.symbol ?? ""
+                if case .unitColumn(let name, _) = column.rule.unit { from = "@" + name }
+                return FailureRenderer.Column(
+                    name: column.name, locale: column.localeDescription, conventions: column.conventions,
+                    from: from, to: column.unit?.symbol ?? "", hasUnitColumn: from.hasPrefix("@"))
             },
             fieldCount: columnCount, hasHeader: dialect.hasHeader, delimiter: dialect.delimiter,
             maxFieldSize: options.maxFieldSize)

@@ -316,7 +316,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
             }
         }
         if batch.problem(of: r) != .fieldTooLarge {
-            rejects.withCursor { writer.writeRecord(r, of: batch, to: &$0) }
+            rejects.withCursor { writer.writeVerbatim(r, of: batch, to: &$0) }
         }
         _ = budget.spend()
         if takesSnapshots {

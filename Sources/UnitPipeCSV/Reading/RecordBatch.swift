@@ -2,7 +2,9 @@
 // ByteRecord): all field bytes back to back, each followed by the delimiter,
 // the end offset of every field, and per record the end index into the
 // fields, the physical line it starts on, whether it was malformed and whether
-// it is plain. The delimiters make a record's fields, as stored, the same
+// it is plain, and the span of input bytes it was read from (its first byte
+// to its line end, as offsets into the bytes fed since the reader's reset;
+// RawWindow.swift keeps those bytes for the rejects). The delimiters make a record's fields, as stored, the same
 // bytes as its line when nothing in it was quoted, so the writer can copy a
 // run of plain fields in one go. The reader owns the memory and reuses it
 // for the next batch, so a batch is a view valid until the reader's next call.
@@ -19,6 +21,10 @@ struct RecordStorage {
     var recordLines: UnsafeMutablePointer<Int>
     var recordProblems: UnsafeMutablePointer<RecordProblem>
     var recordIsPlain: UnsafeMutablePointer<Bool>
+    /// Per record, the offsets (in the bytes fed since the reader's reset) of its first byte
+    /// and of the byte after its line end; `-1` while its line end is not settled.
+    var recordRawStarts: UnsafeMutablePointer<Int>
+    var recordRawEnds: UnsafeMutablePointer<Int>
     var recordCount = 0
     var recordCapacity: Int
     /// The byte stored after every field: the dialect's delimiter.
@@ -28,6 +34,12 @@ struct RecordStorage {
     var line = 1
     /// The line on which the record being parsed started.
     var recordStartLine = 1
+    /// The offset of the current line's first byte in the bytes fed since the reader's reset.
+    var lineStart = 0
+    /// The offset of the first byte of the record being parsed (a record starts at a line start).
+    var recordRawStart = 0
+    /// Records at the end of the batch whose line end is not settled yet (their raw end is `-1`).
+    var unsettledRawEnds = 0
     /// `true` between the first byte of a record and its terminator.
     var isInRecord = false
     /// A problem to attach to the record being parsed when it ends.
@@ -56,6 +68,8 @@ struct RecordStorage {
         recordLines = PlainBuffer.allocate(Int.self, capacity: recordCapacity)
         recordProblems = PlainBuffer.allocate(RecordProblem.self, capacity: recordCapacity)
         recordIsPlain = PlainBuffer.allocate(Bool.self, capacity: recordCapacity)
+        recordRawStarts = PlainBuffer.allocate(Int.self, capacity: recordCapacity)
+        recordRawEnds = PlainBuffer.allocate(Int.self, capacity: recordCapacity)
         self.maxFieldSize = maxFieldSize
         startRecordBudget()
     }
@@ -67,6 +81,8 @@ struct RecordStorage {
         PlainBuffer.free(recordLines)
         PlainBuffer.free(recordProblems)
         PlainBuffer.free(recordIsPlain)
+        PlainBuffer.free(recordRawStarts)
+        PlainBuffer.free(recordRawEnds)
     }
 
     /// Appends one field's bytes (a libcsv field callback).
@@ -75,6 +91,7 @@ struct RecordStorage {
         if !isInRecord {
             isInRecord = true
             recordStartLine = line
+            recordRawStart = lineStart
         }
         // The common case: an ordinary field that fits (in the record's budget and the storage).
         if let source, storedSize(adding: count) <= recordBudgetEnd, oversizedFieldPrefix == nil,
@@ -172,12 +189,19 @@ struct RecordStorage {
             grow(&recordProblems, capacity: &capacity, needed: recordCount + 1)
             capacity = recordCapacity
             grow(&recordIsPlain, capacity: &capacity, needed: recordCount + 1)
+            capacity = recordCapacity
+            grow(&recordRawStarts, capacity: &capacity, needed: recordCount + 1)
+            capacity = recordCapacity
+            grow(&recordRawEnds, capacity: &capacity, needed: recordCount + 1)
             recordCapacity = capacity
         }
         recordEnds[recordCount] = fieldCount
         recordLines[recordCount] = isInRecord ? recordStartLine : line
         recordProblems[recordCount] = pendingProblem
         recordIsPlain[recordCount] = isOpenRecordPlain && isPiecePlain
+        recordRawStarts[recordCount] = isInRecord ? recordRawStart : lineStart
+        recordRawEnds[recordCount] = -1
+        unsettledRawEnds += 1
         recordCount += 1
         isInRecord = false
         pendingProblem = .none
@@ -190,6 +214,7 @@ struct RecordStorage {
     mutating func appendRecord(line: Int, isPlain: Bool) {
         isInRecord = true
         recordStartLine = line
+        recordRawStart = lineStart
         isPiecePlain = isPlain
         isOpenRecordPlain = true
         endRecord()
@@ -207,11 +232,25 @@ struct RecordStorage {
         if isInRecord { isOpenRecordPlain = isOpenRecordPlain && isPiecePlain }
     }
 
+    /// Notes that a new line starts at `offset`: the records that ended on the line before end there.
+    @inline(__always)
+    mutating func startLine(at offset: Int) {
+        lineStart = offset
+        if unsettledRawEnds > 0 { settleRawEnds(at: offset) }
+    }
+
+    @inline(never)
+    private mutating func settleRawEnds(at offset: Int) {
+        for r in (recordCount - unsettledRawEnds)..<recordCount { recordRawEnds[r] = offset }
+        unsettledRawEnds = 0
+    }
+
     /// Forgets every complete record; only valid between records.
     mutating func reset() {
         byteCount = 0
         fieldCount = 0
         recordCount = 0
+        unsettledRawEnds = 0
         startRecordBudget()
     }
 
@@ -282,8 +321,12 @@ public struct RecordBatch {
     @usableFromInline let recordLines: UnsafePointer<Int>
     @usableFromInline let recordProblems: UnsafePointer<RecordProblem>
     @usableFromInline let recordIsPlain: UnsafePointer<Bool>
+    @usableFromInline let recordRawStarts: UnsafePointer<Int>
+    @usableFromInline let recordRawEnds: UnsafePointer<Int>
+    /// The input bytes the reader still holds (none unless it keeps them for the rejects).
+    let raw: RawWindow
 
-    init(storage: RecordStorage, firstRecordIndex: Int) {
+    init(storage: RecordStorage, firstRecordIndex: Int, raw: RawWindow = RawWindow()) {
         count = storage.recordCount
         self.firstRecordIndex = firstRecordIndex
         bytes = UnsafePointer(storage.bytes)
@@ -292,6 +335,17 @@ public struct RecordBatch {
         recordLines = UnsafePointer(storage.recordLines)
         recordProblems = UnsafePointer(storage.recordProblems)
         recordIsPlain = UnsafePointer(storage.recordIsPlain)
+        recordRawStarts = UnsafePointer(storage.recordRawStarts)
+        recordRawEnds = UnsafePointer(storage.recordRawEnds)
+        self.raw = raw
+    }
+
+    /// The bytes `record` was read from, as they are in the input — its first byte to its line
+    /// end included (a last record without one has none) — in up to two parts (bytes kept from
+    /// earlier reads, then the current read's); `nil` when the reader does not hold them all
+    /// (it was not asked to keep them, or the record was too large to keep).
+    public func rawBytes(of record: Int) -> (UnsafeRawBufferPointer, UnsafeRawBufferPointer)? {
+        raw.bytes(recordRawStarts[record]..<max(recordRawStarts[record], recordRawEnds[record]), settled: recordRawEnds[record] >= 0)
     }
 
     /// Bytes a record's budget (`--max-field-size`) counts for each field after the first,

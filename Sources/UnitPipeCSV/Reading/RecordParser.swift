@@ -23,6 +23,13 @@ package final class RecordParser {
     private var recordsHandedOut = 0
     private let batchRecords: Int
     private let batchBytes = 1 << 20
+    /// Bytes fed since the reset: the offset of the next byte.
+    private var consumed = 0
+    /// With `keepsRawBytes`: the bytes records still need past their piece (RawWindow.swift).
+    private let carry: RawCarry?
+    /// The piece being parsed (between `beginPiece` and `retainRawBytes`) and its offset.
+    private var piece: UnsafeRawBufferPointer?
+    private var pieceStart = 0
 
     /// Creates a parser for `dialect`; lines are counted from `firstLine`.
     ///
@@ -30,8 +37,9 @@ package final class RecordParser {
     /// (slower, same records; tests compare the two).
     package init(
         dialect: CSVDialect, maxFieldSize: Int, batchRecords: Int = 8192, firstLine: Int = 1,
-        usesBuiltInSpaceTest: Bool = true, reader: ReaderKind = .default
+        usesBuiltInSpaceTest: Bool = true, reader: ReaderKind = .default, keepsRawBytes: Bool = false
     ) {
+        carry = keepsRawBytes ? RawCarry() : nil
         parser = LibCSVParser(
             delimiter: dialect.delimiter, quote: dialect.quote, usesBuiltInSpaceTest: usesBuiltInSpaceTest)
         splitter = reader == .split
@@ -60,6 +68,11 @@ package final class RecordParser {
         isAtLineStart = true
         isAfterCarriageReturn = false
         recordsHandedOut = 0
+        consumed = 0
+        storage.pointee.lineStart = 0
+        storage.pointee.unsettledRawEnds = 0
+        piece = nil
+        carry?.clear(at: 0)
     }
 
     /// `true` between a record's first byte and its end: the bytes fed so far end inside a record.
@@ -70,7 +83,7 @@ package final class RecordParser {
 
     /// `true` when enough complete records are collected to hand out a batch.
     package var isBatchFull: Bool {
-        !storage.pointee.isInRecord
+        !storage.pointee.isInRecord && storage.pointee.unsettledRawEnds == 0
             && (storage.pointee.recordCount >= batchRecords || storage.pointee.byteCount >= batchBytes)
     }
 
@@ -80,6 +93,12 @@ package final class RecordParser {
     /// Feeds libcsv the bytes of `bytes` up to the end of the first line — after a LF, a CRLF or a
     /// lone CR (old Mac files) — or all of them; returns how many bytes it consumed.
     package func feedLine(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let n = feedLineCounted(bytes)
+        consumed += n
+        return n
+    }
+
+    private func feedLineCounted(_ bytes: UnsafeRawBufferPointer) -> Int {
         guard let start = bytes.baseAddress, bytes.count > 0 else { return 0 }
         if isAfterCarriageReturn {
             // The previous piece ended with CR: a LF now completes a CRLF; anything else means the
@@ -89,8 +108,10 @@ package final class RecordParser {
             isAtLineStart = true
             if bytes[0] == 0x0A {
                 parser.parse(UnsafeRawBufferPointer(start: start, count: 1), into: storage)
+                storage.pointee.startLine(at: consumed + 1)
                 return 1
             }
+            storage.pointee.startLine(at: consumed)
         }
         if isAtLineStart && !storage.pointee.isInRecord, let splitter,
             let end = splitter.split(bytes, line: storage.pointee.line, into: storage)
@@ -116,6 +137,7 @@ package final class RecordParser {
         if isAtLineStart && !storage.pointee.isInRecord && !RecordParser.isBlank(start, length) {
             storage.pointee.isInRecord = true
             storage.pointee.recordStartLine = storage.pointee.line
+            storage.pointee.recordRawStart = storage.pointee.lineStart
         }
         parser.parse(UnsafeRawBufferPointer(start: start, count: length), into: storage)
         if storage.pointee.oversizedFieldPrefix != nil || parser.pendingFieldSize > storage.pointee.maxFieldSize {
@@ -129,7 +151,10 @@ package final class RecordParser {
         }
         if !storage.pointee.isInRecord { parser.releaseLargeBuffer() }
         isAtLineStart = endsLine
-        if endsLine { storage.pointee.line += 1 }
+        if endsLine {
+            storage.pointee.line += 1
+            storage.pointee.startLine(at: consumed + length)
+        }
         return length
     }
 
@@ -150,6 +175,7 @@ package final class RecordParser {
         }
         isAtLineStart = true
         storage.pointee.line += 1
+        storage.pointee.startLine(at: consumed + length)
         return length
     }
 
@@ -159,6 +185,7 @@ package final class RecordParser {
         guard isAfterCarriageReturn else { return }
         isAfterCarriageReturn = false
         storage.pointee.line += 1
+        storage.pointee.startLine(at: consumed)
         isAtLineStart = true
     }
 
@@ -175,11 +202,41 @@ package final class RecordParser {
     /// Ends the input: flushes a last record without a final newline, marking an unterminated quote.
     package func finish() {
         parser.finish(into: storage)
+        // The last record ends with the input, with or without a line end.
+        storage.pointee.startLine(at: consumed)
+    }
+
+    /// Starts parsing `bytes` (fed next with `feedLine`): with `keepsRawBytes`, rejected records
+    /// can be copied from them until ``retainRawBytes()``.
+    package func beginPiece(_ bytes: UnsafeRawBufferPointer) {
+        guard carry != nil else { return }
+        piece = bytes
+        pieceStart = consumed
+    }
+
+    /// Ends the piece begun with ``beginPiece(_:)``: copies into the carry the bytes of the
+    /// records still waiting for a batch and of the open record — unless that one is too large
+    /// to keep (it will not be copied to the rejects).
+    package func retainRawBytes() {
+        guard let carry else { return }
+        defer { piece = nil }
+        let records = storage.pointee.recordCount
+        let isOpen = storage.pointee.isInRecord
+        let isOpenKept = isOpen && !storage.pointee.pendingProblem.isTruncated
+        var end = consumed
+        if isOpen && !isOpenKept {
+            end = records > 0 ? max(0, storage.pointee.recordRawEnds[records - 1]) : consumed
+        }
+        let needed = records > 0 ? storage.pointee.recordRawStarts[0] : (isOpenKept ? storage.pointee.recordRawStart : end)
+        guard needed < end, let piece else { return carry.clear(at: end) }
+        carry.keep(needed..<end, piece: piece, pieceStart: pieceStart)
     }
 
     /// The complete records collected so far; valid until `clearBatch()`.
     package func batch() -> RecordBatch {
-        RecordBatch(storage: storage.pointee, firstRecordIndex: recordsHandedOut)
+        RecordBatch(
+            storage: storage.pointee, firstRecordIndex: recordsHandedOut,
+            raw: carry?.window(piece: piece, pieceStart: pieceStart) ?? RawWindow())
     }
 
     /// Between records, gives back the memory a huge field or record made the parser hold.

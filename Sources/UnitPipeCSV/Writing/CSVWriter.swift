@@ -201,6 +201,18 @@ public struct CSVWriter: Sendable {
         appendLineEnd(to: &output)
     }
 
+    /// Appends record `r` of `batch` as it was read: its input bytes, line end included (a LF
+    /// is added when the input ended without one). When the reader does not hold its bytes, its
+    /// fields are written as read instead (``writeRecord(_:of:to:)``).
+    public func writeVerbatim(_ r: Int, of batch: RecordBatch, to output: inout ByteCursor) {
+        // Escaping formulas rewrites the record field by field: bytes as read cannot be escaped.
+        guard !escapesFormulas, let (first, second) = batch.rawBytes(of: r) else { return writeRecord(r, of: batch, to: &output) }
+        output.append(first)
+        if second.count > 0 { output.append(second) }
+        let last = second.last ?? first.last
+        if last != UInt8(ascii: "\n") && last != UInt8(ascii: "\r") { output.append(UInt8(ascii: "\n")) }
+    }
+
     /// Writes `""` for a record whose only field is empty: an empty line would be read back as a
     /// blank line, which CSV readers skip, and the record would be lost. (Without quoting there is
     /// no way to write it; the line stays empty.)
