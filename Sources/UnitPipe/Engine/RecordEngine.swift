@@ -195,8 +195,11 @@ public final class RecordEngine {
             let current: Stretch<Job.Worker>
             if let continued = continuation {
                 // The previous chunk ended inside a record: this chunk's speculative parse is void
-                // (its results are dropped now, not when the stretch is next used).
+                // (its results, and the room they took, are given back now, not when the stretch
+                // is next used: made before the record's start was known, it read the record's
+                // lines as thousands of failing rows).
                 stretch.worker.clearResults()
+                stretch.releaseLargeBuffers()
                 freeStretches.append(stretch)
                 continued.feed(chunk.bytes)
                 continued.end(isEndOfInput: chunk.isLast)

@@ -148,6 +148,9 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     func releaseLargeBuffers() {
         output.releaseMemory(above: 4 << 20, keeping: 1 << 20)
         rejects.releaseMemory(above: 4 << 20, keeping: 1 << 12)
+        // A chunk of failing one-line rows leaves room for ~100,000 failures (~10 MiB) behind.
+        if failures.isEmpty && failures.capacity > 1 << 12 { failures = [] }
+        if snapshots.isEmpty && snapshots.capacity > 1 << 12 { snapshots = [] }
     }
 
     func keepResults(throughFailedRow n: Int) {
