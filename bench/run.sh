@@ -12,7 +12,7 @@ repo=$(cd "$here/.." && pwd)
 out="$here/out"
 
 sizes=() runs=5 warmups=1 tasks="A,B" seed=42 build=1 install=0 keep=0
-tools="unitpipe,unitpipe-1t,validate,validate-1t,mlr,mawk,gawk,duckdb,polars"
+tools="unitpipe,unitpipe-1t,unitpipe-gzin,unitpipe-gzout,unitpipe-zstout,validate,validate-1t,mlr,mawk,gawk,duckdb,polars"
 usage() { sed -n '2,8p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -77,6 +77,10 @@ command -v frictionless >/dev/null && ver[frictionless]="frictionless $(friction
 declare -A note
 note[unitpipe]="default threads"
 note[unitpipe-1t]="--threads 1"
+ver[unitpipe-gzin]=${ver[unitpipe]} ver[unitpipe-gzout]=${ver[unitpipe]} ver[unitpipe-zstout]=${ver[unitpipe]}
+note[unitpipe-gzin]="task A only: the input gzip-compressed (gzip -6, made once; MB/s counts the plain bytes), plain output"
+note[unitpipe-gzout]="task A only: -o FILE.gz (libdeflate level 1, a member per chunk, compressed by the workers)"
+note[unitpipe-zstout]="task A only: -o FILE.zst (libzstd level 1, a frame per chunk, compressed by the workers)"
 ver[validate]=${ver[unitpipe]} ver[validate-1t]=${ver[unitpipe]}
 note[validate]="unitpipe validate -c distance_km -c temp_c (the columns convert converts); writes only the error report"
 note[validate-1t]="the same, --threads 1"
@@ -104,6 +108,8 @@ tool_cmd() {  # tool task input output
     case "$tool" in
         unitpipe)    cmd=("$UP" "${upargs[@]}") ;;
         unitpipe-1t) cmd=("$UP" "${upargs[@]}" --threads 1) ;;
+        unitpipe-gzin) cmd=("$UP" convert "$in.gz" -c distance_km:km:mi -c temp_c:degC:degF -o "$o") ;;
+        unitpipe-gzout|unitpipe-zstout) cmd=("$UP" "${upargs[@]}") ;;
         validate|validate-1t)
              cmd=("$UP" validate "$in" -c distance_km -c temp_c -e "$o")
              [ "$task" = B ] && cmd+=(--locale de_DE)
@@ -122,6 +128,7 @@ available() {
     case "$1" in
         unitpipe) return 0 ;;
         unitpipe-1t|validate-1t) [ "$up_threads" -eq 1 ] ;;
+        unitpipe-gzin|unitpipe-gzout|unitpipe-zstout) command -v gzip >/dev/null && command -v zstd >/dev/null ;;
         validate) "$UP" validate --help >/dev/null 2>&1 ;;
         *) [ -n "${ver[$1]:-}" ] ;;
     esac
@@ -175,7 +182,7 @@ ratios() {  # every unitpipe row against every peer row, per task: unitpipe wall
     line="| unitpipe row | task"; local sep="|---|---"
     for p in "${peers[@]}"; do line+=" | / $p"; sep+="|---:"; done
     echo "$line |"; echo "$sep|"
-    for u in unitpipe unitpipe-1t validate validate-1t; do
+    for u in unitpipe unitpipe-1t unitpipe-gzin unitpipe-gzout unitpipe-zstout validate validate-1t; do
         for t in A B; do
             [ -n "${medv[$u,$t]:-}" ] || continue
             line="| $u | $t"
@@ -201,7 +208,15 @@ targets() {
         [ -n "$u" ] && target_line "task $t, default threads / Polars (2 threads)" "$(ratio "$u" "$pol")" 0.5 "×"
         [ -n "$one" ] && target_line "task $t, --threads 1 / Polars (2 threads)" "$(ratio "$one" "$pol")" 1 "×"
     done
-    local a=${medv[unitpipe,A]:-} b=${medv[unitpipe,B]:-}
+    local a=${medv[unitpipe,A]:-} b=${medv[unitpipe,B]:-} z
+    for z in unitpipe-gzin unitpipe-gzout unitpipe-zstout; do
+        [ -n "$a" ] && [ -n "${medv[$z,A]:-}" ] || continue
+        if [ "$z" = unitpipe-gzout ]; then
+            target_line "task A, -o FILE.gz / plain output (default threads)" "$(ratio "${medv[$z,A]}" "$a")" 1.5 "×"
+        else
+            echo "| task A, $z / plain (default threads) | $(ratio "${medv[$z,A]}" "$a")× | | (no target) |"
+        fi
+    done
     if [ -n "$a" ] && [ -n "$b" ]; then
         target_line "task B / task A" "$(ratio "$b" "$a")" 1.15 "×"
     fi
@@ -241,9 +256,17 @@ for n in "${sizes[@]}"; do
         declare "bytes_$task=$bytes"
         cat "$in" >/dev/null   # warm the page cache
         lines_in=$(wc -l <"$in")
+        # The compressed rows: task A only; the gzip input is made once per data file.
+        if [ "$task" = A ] && [[ ",$tools," == *",unitpipe-gzin,"* ]] && { [ ! -s "$in.gz" ] || [ "$in.gz" -ot "$in" ]; }; then
+            log "compressing $in (gzip -6)"; gzip -6 -c "$in" >"$in.gz"
+        fi
         for tool in ${tools//,/ }; do
             available "$tool" || continue
             o="$out/result-$tool-$task-$n.csv"
+            case "$tool" in
+                unitpipe-gzin|unitpipe-gzout|unitpipe-zstout) [ "$task" = A ] || continue ;;
+            esac
+            case "$tool" in unitpipe-gzout) o+=".gz" ;; unitpipe-zstout) o+=".zst" ;; esac
             tool_cmd "$tool" "$task" "$in" "$o"
             log "$n rows, task $task: $tool ($warmups warm-up + $runs runs)"
             run_once   # the warm-up, or with --warmups 0 the first timed run; also the probe
@@ -267,7 +290,11 @@ for n in "${sizes[@]}"; do
             maxrss=$(printf '%s\n' "${rsss[@]}" | sort -g | tail -1)
             medv[$tool,$task]=$med
             rssv[$tool,$task]=$(awk -v r="$maxrss" 'BEGIN { printf "%.1f", r / 1024 }')
-            lines_out=$(wc -l <"$o")
+            case "$o" in
+                *.gz) lines_out=$(gzip -dc "$o" | wc -l) ;;
+                *.zst) lines_out=$(zstd -dc "$o" | wc -l) ;;
+                *) lines_out=$(wc -l <"$o") ;;
+            esac
             rows_note=""
             # validate writes only its report (a header line for a clean file); the others every row
             case "$tool" in

@@ -35,6 +35,7 @@ enum ValidateCommand {
             OptionSpec(["-c", "--column"], value: "SPEC", help: "check column NAME (NAME, NAME:UNIT, NAME:@UNITCOL or NAME:@UNITCOL:UNIT)", repeatable: true),
             OptionSpec(["--schema"], value: "FILE", help: "check the fields of a Frictionless Table Schema (JSON) and the header against them"),
             OptionSpec(["-l", "--locale"], value: "ID", help: "how numbers are written: C ('.' decimal, no grouping), a locale such as de_DE, fr_FR, en_IN, or auto (decided per column)", default: "C"),
+            OptionSpec(["--null-value"], value: "S", help: "a validated cell equal to S (trimmed) is a missing value like an empty cell: NA, N/A, null, -, -999", default: "only empty cells", repeatable: true),
             OptionSpec(["--required"], help: "an empty cell in a -c column is the error 'empty'", default: "empty is a null"),
             OptionSpec(["--min"], value: "NAME=V", help: "the smallest value allowed in column NAME (in its unit, C convention)", repeatable: true),
             OptionSpec(["--max"], value: "NAME=V", help: "the largest value allowed in column NAME", repeatable: true),
@@ -109,6 +110,7 @@ enum ValidateCommand {
         if let text = arguments.value("quote") { options.quote = try UsageValues.quote(text, option: "--quote").byte }
         options.hasHeader = !arguments.has("no-header")
         options.isRequired = arguments.has("required")
+        options.nullValues = arguments.all("null-value")
         if let text = arguments.value("max-errors") { options.maxErrors = try UsageValues.count(text, option: "--max-errors") }
         if let text = arguments.value("max-field-size") { options.maxFieldSize = try UsageValues.byteSize(text, option: "--max-field-size") }
         if let locale = arguments.value("locale") { options.locale = locale }

@@ -83,6 +83,12 @@ public struct ColumnUnits: Sendable {
     public mutating func failure(record r: Int, of batch: RecordBatch) -> CellFailure.Detail {
         let unitText = text(record: r, of: batch)
         if unitText.isEmpty { return .missingUnit }
+        // A unit that is not UTF-8 text is named for that, not as an unknown unit: in the cell
+        // the message points into the cell; in a unit column it quotes the unit's bytes.
+        if InvalidUTF8.firstInvalidOffset(in: unitText) != nil {
+            if case .unitColumn = place { return .invalidUTF8Unit(Array(unitText)) }
+            return .invalidUTF8
+        }
         if let error = resolver.failure(for: unitText) { return .unit(error) }
         return .missingUnit
     }

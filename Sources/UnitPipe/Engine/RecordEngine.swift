@@ -52,6 +52,8 @@ public final class RecordEngine {
     /// Records and lines before the next stretch to commit.
     public private(set) var bases = Bases(record: 0, line: 0)
     public private(set) var progress = Progress()
+    /// Called on the engine's thread after every commit with the progress so far (`--progress`).
+    public var progressObserver: ((Progress) -> Void)?
 
     /// Creates an engine.
     ///
@@ -270,6 +272,7 @@ public final class RecordEngine {
         stretch.worker.clearResults()
         stretch.budget.resetCount()
         progress.records = bases.record + stretch.recordsSinceBegin
+        progressObserver?(progress)
         return end
     }
 }

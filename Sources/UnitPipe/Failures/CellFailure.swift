@@ -20,6 +20,8 @@ public struct CellFailure: Sendable, Equatable {
         case required
         /// The cell is not UTF-8 text (only cells that fail to parse are checked).
         case invalidUTF8
+        /// The row's unit column holds these bytes (trimmed), which are not UTF-8 text.
+        case invalidUTF8Unit([UInt8])
         /// The value is beyond the largest double, as read or in the target unit.
         case overflow
         /// The cell's unit (in the cell or the row's unit column) does not resolve.
@@ -46,7 +48,7 @@ public struct CellFailure: Sendable, Equatable {
             switch self {
             case .number(let error): ErrorCode(error)
             case .required: .empty
-            case .invalidUTF8: .invalidUTF8
+            case .invalidUTF8, .invalidUTF8Unit: .invalidUTF8
             case .overflow: .overflow
             case .unit(let error): ErrorCode(error)
             case .missingUnit: .unknownUnit

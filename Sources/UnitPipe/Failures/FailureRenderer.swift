@@ -86,6 +86,8 @@ public struct FailureRenderer: Sendable {
             return "'\(raw)' is beyond the largest double (about 1.8e308), as read or in \(column?.to ?? "")"
         case .invalidUTF8:
             return failure.raw.withUnsafeBytes { InvalidUTF8.message(for: $0) }
+        case .invalidUTF8Unit(let unit):
+            return unit.withUnsafeBytes { InvalidUTF8.message(forUnit: $0) }
         case .required:
             return "empty cell in column '\(column?.name ?? "")', which --required says must have a value"
         case .unit(let error):

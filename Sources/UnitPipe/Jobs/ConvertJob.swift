@@ -39,6 +39,7 @@ public final class ConvertJob {
         // Bytes read from the inputs done, and the input being read.
         var bytesDone = 0
         var current: InputSource?
+        var progress: ProgressDisplay?
         do throws(JobError) {
             let inputs = try InputList.expand(options.inputPaths)
             for input in inputs {
@@ -46,6 +47,7 @@ public final class ConvertJob {
             }
             // Several inputs: every header is checked before any row is read; standard input's head is kept.
             var heads = try checkedHeads(inputs)
+            progress = ProgressDisplay(mode: options.progress, totalBytes: ProgressDisplay.totalStoredBytes(of: inputs))
             var reference: InputHead?
             for (index, input) in inputs.enumerated() {
                 let head: InputHead
@@ -69,6 +71,10 @@ public final class ConvertJob {
                         created.start(plan, file: fileColumn)
                     }
                     reference = reference ?? head
+                    if let run, let progress {
+                        let before = bytesDone
+                        run.progressObserver = { progress.update(bytes: before + $0.bytesRead, rows: $0.records) }
+                    }
                     if let run, try !run.run(head, shard: shardRange) { break }
                 }
                 bytesDone += head.source.bytesRead
@@ -86,6 +92,7 @@ public final class ConvertJob {
         if let signal = Interruption.signalNumber { failure = .interrupted(signal: signal) }
         if let run { summary = run.summary }
         summary.bytesIn = bytesDone + (current?.bytesRead ?? 0)
+        progress?.finish(bytes: summary.bytesIn, rows: summary.rowsIn)
         if let range = shardRange {
             summary.bytesIn = range.bytesIn
             summary.byteRange = range
@@ -216,6 +223,8 @@ final class ConvertRun: RecordJob {
     private var file: String?
     /// One engine for every input, so the failure budget runs across them.
     private var engine: RecordEngine?
+    /// `--progress`: told the engine's progress after every commit (bytes of the inputs before this one included).
+    var progressObserver: ((RecordEngine.Progress) -> Void)?
     private var columns: [ColumnStats]
     /// The first failure committed (`--on-error fail` stops with it).
     private var firstFailure: CellError?
@@ -252,6 +261,7 @@ final class ConvertRun: RecordJob {
             threads: plan.options.threads, chunkSize: plan.options.chunkSize, maxFieldSize: plan.options.maxFieldSize,
             failureLimit: plan.failureLimit, reader: plan.options.reader, keepsRawBytes: outputs.rejects != nil)
         self.engine = engine
+        engine.progressObserver = progressObserver
         defer { foldColumns() }
         let end: RecordEngine.End
         do {

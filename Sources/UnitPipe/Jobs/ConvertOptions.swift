@@ -88,6 +88,8 @@ public struct ConvertOptions: Sendable {
     }
     /// `--required`: an empty selected cell is the error `empty`.
     public var isRequired = false
+    /// `--progress` / `--no-progress`; by default shown only when standard error is a terminal.
+    public var progress = ProgressMode.automatic
     /// `--null-value S` (repeatable): converted cells equal to one of these, trimmed, are nulls like empty cells.
     public var nullValues: [String] = []
     /// `--max-errors N`: stop once more than N rows have failed.

@@ -38,9 +38,21 @@ enum InvalidUTF8 {
 
     /// The error report's message for a cell that is not UTF-8.
     static func message(for cell: UnsafeRawBufferPointer) -> String {
-        let offset = firstInvalidOffset(in: cell) ?? 0
-        let byte = offset < cell.count ? cell[offset] : 0
+        "the cell is not UTF-8 text (\(firstBadByte(in: cell))); \(fix)"
+    }
+
+    /// The message for a row whose unit, in its unit column, is not UTF-8.
+    static func message(forUnit unit: UnsafeRawBufferPointer) -> String {
+        "the row's unit (in its unit column) is not UTF-8 text (\(firstBadByte(in: unit)) of the unit); \(fix)"
+    }
+
+    private static let fix = "convert the file to UTF-8 first, e.g. iconv -f LATIN1 -t UTF-8"
+
+    /// `byte 0xFF at offset 1`: the first byte that is not UTF-8.
+    private static func firstBadByte(in bytes: UnsafeRawBufferPointer) -> String {
+        let offset = firstInvalidOffset(in: bytes) ?? 0
+        let byte = offset < bytes.count ? bytes[offset] : 0
         let hex = String(byte, radix: 16, uppercase: true)
-        return "the cell is not UTF-8 text (byte 0x\(hex.count < 2 ? "0" + hex : hex) at offset \(offset)); convert the file to UTF-8 first, e.g. iconv -f LATIN1 -t UTF-8"
+        return "byte 0x\(hex.count < 2 ? "0" + hex : hex) at offset \(offset)"
     }
 }

@@ -41,6 +41,9 @@ public final class ValidateJob {
         var current: InputSource?
         do throws(JobError) {
             let inputs = try InputList.expand(options.inputPaths)
+            for input in inputs {
+                do { try OutputPaths.check(input: InputList.openPath(input), outputs: options.outputs) } catch { throw .outputPath(error) }
+            }
             var heads = try checkedHeads(inputs)
             for (index, input) in inputs.enumerated() {
                 let head: InputHead
@@ -91,7 +94,10 @@ public final class ValidateJob {
         } else if summary.rowsInvalid > 0 || !summary.headerProblems.isEmpty {
             summary.status = .rejected
         }
-        if let path = options.summaryPath { ValidateJob.writeSummary(summary, to: path, failure: &failure) }
+        // Never into a summary path that is itself the problem (the input, another output, nowhere).
+        if let path = options.summaryPath, !failure.isOutputPathError(of: .summary) {
+            ValidateJob.writeSummary(summary, to: path, failure: &failure)
+        }
         return Outcome(summary: summary, failure: failure, columnHints: hints)
     }
 

@@ -30,6 +30,9 @@ public struct ValidateOptions: Sendable {
     public var locale = "C"
     /// `--required`: an empty cell in a `-c` column is the error `empty`.
     public var isRequired = false
+    /// `--null-value S` (repeatable): a validated cell equal to one of these, trimmed, is a missing
+    /// value like an empty cell (with a schema, besides its `missingValues`).
+    public var nullValues: [String] = []
     /// `--max-errors N`: stop (exit 2) once more than N rows are invalid.
     public var maxErrors: Int?
     /// The delimiter (`-d`); `nil` sniffs it (tab for `.tsv` and `.tab`).
@@ -48,4 +51,9 @@ public struct ValidateOptions: Sendable {
     public var shard = ShardSettings()
 
     public init() {}
+
+    /// The output paths with their roles (`nil`: not given), checked before any input is read.
+    var outputs: [(role: OutputRole, path: String?)] {
+        [(.errors, errorsPath), (.rejects, rejectsPath), (.summary, summaryPath)]
+    }
 }

@@ -160,7 +160,7 @@ struct ValidatePlan: @unchecked Sendable {
                     throw .unit(error)
                 }
             }
-            let missing = rule.missingValues
+            let missing = rule.missingValues + options.nullValues.filter { !rule.missingValues.contains($0) }
             columns.append(Column(
                 field: column.field, name: column.name, rule: rule, isFromSchema: column.isFromSchema, parser: parser,
                 conventions: conventions, localeDescription: description, localeEvidence: evidence, unit: unit,
