@@ -47,6 +47,7 @@ enum ConvertCommand {
                        choices: [",", ";", "|", "tab"]),
             OptionSpec(["--crlf"], help: "end output records with CR LF (Windows) instead of LF"),
             OptionSpec(["--bom"], help: "start the output with a UTF-8 byte order mark, so Excel reads it as UTF-8 (Köln, not KÃ¶ln)"),
+            OptionSpec(["--escape-formulas"], help: "a field of the output, rejects or error report starting with = + - @ tab or CR gets a leading ' so spreadsheets do not run it (plain numbers such as -5 and converted numbers are not changed)", default: "fields pass through unchanged"),
             OptionSpec(["--no-header"], help: "the first record is data; columns are named #1, #2, …"),
             OptionSpec(["--decimals"], value: "N", help: "write converted numbers with exactly N fraction digits (0-20), rounded once from the exact value", default: "shortest round-trip digits"),
             OptionSpec(["--notation"], value: "MODE", help: "auto: exponent notation below 1e-6 and from 1e16 (1.5e-07); plain: never (0.00000015), for DECIMAL columns", default: "auto"),
@@ -142,6 +143,7 @@ enum ConvertCommand {
         if let text = arguments.value("output-delimiter") { options.outputDelimiter = try UsageValues.delimiter(text, option: "--output-delimiter") }
         options.usesCRLF = arguments.has("crlf")
         options.writesBOM = arguments.has("bom")
+        options.escapesFormulas = arguments.has("escape-formulas")
         if let text = arguments.value("on-error") {
             options.onError = try UsageValues.choice(text, option: "--on-error", as: ConvertOptions.OnError.self)
         }

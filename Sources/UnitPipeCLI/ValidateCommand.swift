@@ -42,6 +42,7 @@ enum ValidateCommand {
             OptionSpec(["--integer"], value: "NAME", help: "column NAME holds whole numbers (5, 5.0 and 1e3 are; 5.5 is not_integer)", repeatable: true),
             OptionSpec(["-e", "--errors"], value: "FILE", help: "write the error report (record,line,column,value,code,message) to FILE"),
             OptionSpec(["-r", "--rejects"], value: "FILE", help: "write the invalid rows to FILE as they were read (header line first)"),
+            OptionSpec(["--escape-formulas"], help: "a field of the error report or invalid rows starting with = + - @ tab or CR gets a leading ' so spreadsheets do not run it (plain numbers such as -5 are not changed)", default: "fields pass through unchanged"),
             OptionSpec(["--max-errors"], value: "N", help: "stop (exit 2) once more than N rows are invalid; the summary says so", default: "no limit"),
             OptionSpec(["--summary"], value: "FILE", help: "write a JSON summary (per column: cells, empty, valid, invalid by code, min, max) to FILE"),
             OptionSpec(["-d", "--delimiter"], value: "C", help: "field delimiter: ',' ';' '|' or 'tab'", default: "tab for .tsv/.tab, else sniffed"),
@@ -95,6 +96,7 @@ enum ValidateCommand {
         options.inputName = try InputArguments.inputName(arguments)
         options.errorsPath = arguments.value("errors")
         options.rejectsPath = arguments.value("rejects")
+        options.escapesFormulas = arguments.has("escape-formulas")
         options.summaryPath = arguments.value("summary")
         for text in arguments.all("column") {
             guard let rule = ColumnRule.parse(text) else {

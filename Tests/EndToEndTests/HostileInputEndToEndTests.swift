@@ -310,4 +310,53 @@ import Testing
         #expect(complete["reason"] == nil)
         #expect(complete["rows_written"] as? Int == 200_000)
     }
+
+    // MARK: Spreadsheet safety
+
+    static let formulas = "id,formula,dist,note\n1,=1+1,-5,@SUM(A1)\n2,+cmd,-2.5e3,-5\n3,x,=2+3,\ttab\n4,-x,1,\"=A1,B2\"\n"
+
+    /// The error report repeated a rejected `=2+3` unescaped; with `--escape-formulas` no field of
+    /// the output, the rejects or the report starts a formula, and numbers (`-5`, converted or
+    /// not) stay numbers.
+    @Test func formulaInRejectedCellIsEscapedInEveryOutput() throws {
+        let dir = try E2E.directory(with: "in.csv", Self.formulas)
+        let result = try UnitPipeRunner.run(
+            ["convert", "in.csv", "-c", "dist:km:m", "--escape-formulas", "-e", "e.csv", "-r", "r.csv", "-q"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stdout == "id,formula,dist,note\n1,'=1+1,-5000,'@SUM(A1)\n2,'+cmd,-2500000,-5\n4,'-x,1000,\"'=A1,B2\"\n")
+        #expect(dir.appendingPathComponent("r.csv").text == "id,formula,dist,note\n3,x,'=2+3,'\ttab\n")
+        #expect(dir.appendingPathComponent("e.csv").text == "record,line,column,value,code,message\n"
+            + "3,4,dist,'=2+3,invalid_number,'=2+3' is not a number in locale C; fix the cell or choose the file's locale with --locale\n")
+        // By default every field passes through as it is.
+        let plain = try UnitPipeRunner.run(["convert", "in.csv", "-c", "dist:km:m", "-e", "e.csv", "-q"], in: dir)
+        #expect(plain.stdout == "id,formula,dist,note\n1,=1+1,-5000,@SUM(A1)\n2,+cmd,-2500000,-5\n4,-x,1000,\"=A1,B2\"\n")
+        #expect(dir.appendingPathComponent("e.csv").text?.contains("\n3,4,dist,=2+3,invalid_number,") == true)
+        // validate: the report and the invalid rows.
+        let validated = try UnitPipeRunner.run(
+            ["validate", "in.csv", "-c", "dist:km", "--escape-formulas", "-e", "v.csv", "-r", "vr.csv", "-q"], in: dir)
+        #expect(validated.status == 1)
+        #expect(dir.appendingPathComponent("vr.csv").text == "id,formula,dist,note\n3,x,'=2+3,'\ttab\n")
+        #expect(dir.appendingPathComponent("v.csv").text?.contains("\n3,4,dist,'=2+3,") == true)
+    }
+
+    // MARK: Huge fields
+
+    /// A 60 MiB field in a converted column that fails took 74 s and 1.4 GiB (the whole cell was
+    /// copied into its failure, scanned for hints and written twice into the report); the report
+    /// now quotes its first 256 bytes. Here 2 MiB, read by one and two threads.
+    @Test(arguments: [1, 2])
+    func hugeFailingCellIsReportedByItsFirstBytes(threads: Int) throws {
+        let cell = String(repeating: "x\n", count: 1 << 20)
+        let dir = try E2E.directory(with: "in.csv", "v,w\n1,\"\(cell)\"\n2,3\n")
+        let result = try UnitPipeRunner.run(
+            ["convert", "in.csv", "-c", "w:km:m", "-e", "e.csv", "-r", "r.csv", "--threads", "\(threads)", "-q"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stdout == "v,w\n2,3000\n")
+        let shown = String(cell.prefix(256)) + "…"
+        let report = parseCSV(try #require(dir.appendingPathComponent("e.csv").text))
+        #expect(report.count == 2)
+        #expect(report[1] == ["1", "2", "w", shown, "invalid_number", "'\(shown)' is not a number in locale C; fix the cell or choose the file's locale with --locale"])
+        // The rejects keep the whole row.
+        #expect(dir.appendingPathComponent("r.csv").text == "v,w\n1,\"\(cell)\"\n")
+    }
 }

@@ -122,6 +122,7 @@ public final class RecordEngine {
             stretch.end(isEndOfInput: chunk.isLast)
             progress.bytesRead = head.source.bytesRead
             if try commit(stretch, job: job) == .failureLimitReached { return .failureLimitReached }
+            if !stretch.endsInRecord { stretch.releaseLargeBuffers() }
             if chunk.isLast { break }
         }
         return .finished
@@ -137,12 +138,14 @@ public final class RecordEngine {
             finished.enter()
             let thread = Thread {
                 while let work = queue.pop() {
-                    work.stretch.begin()
-                    work.stretch.feed(work.chunk.bytes)
-                    work.stretch.end(isEndOfInput: work.chunk.isLast)
-                    // The per-chunk transform (compression) runs here, in parallel; commit seals
-                    // again only what changed since (a continued stretch, a cut at the limit).
-                    work.stretch.worker.seal()
+                    if work.isSpeculative {
+                        work.stretch.begin()
+                        work.stretch.feed(work.chunk.bytes)
+                        work.stretch.end(isEndOfInput: work.chunk.isLast)
+                        // The per-chunk transform (compression) runs here, in parallel; commit seals
+                        // again only what changed since (a continued stretch, a cut at the limit).
+                        work.stretch.worker.seal()
+                    }
                     let slot = slots[work.chunk.index % depth]
                     slot.result = work.stretch
                     slot.ready.signal()
@@ -163,6 +166,8 @@ public final class RecordEngine {
         var nextToWrite = 0
         var isInputDone = false
         var continuation: Stretch<Job.Worker>?
+        // Whether each slot's chunk was parsed by a worker.
+        var speculated = Array(repeating: true, count: depth)
         while true {
             while nextToRead - nextToWrite < depth && !isInputDone {
                 let chunk = freeChunks.popLast() ?? chunks.makeChunk()
@@ -173,7 +178,12 @@ public final class RecordEngine {
                 if chunk.isLast { isInputDone = true }
                 slots[chunk.index % depth].chunk = chunk
                 let stretch = freeStretches.popLast() ?? makeStretch(job, head)
-                queue.push(Work(chunk: chunk, stretch: stretch))
+                // Inside a record that spans chunks (a long quoted field, an unterminated quote),
+                // a speculative parse of the next chunk would be thrown away: it is not made, and
+                // the chunk goes to the continuing parse (or, should the record end first, to a
+                // parse here), so two threads cost no more than one.
+                queue.push(Work(chunk: chunk, stretch: stretch, isSpeculative: continuation == nil))
+                speculated[chunk.index % depth] = continuation == nil
                 nextToRead += 1
             }
             if nextToWrite == nextToRead { return .finished }
@@ -186,12 +196,23 @@ public final class RecordEngine {
             progress.bytesRead = head.source.bytesRead
             let current: Stretch<Job.Worker>
             if let continued = continuation {
-                // The previous chunk ended inside a record: this chunk's speculative parse is void.
+                // The previous chunk ended inside a record: this chunk's speculative parse is void
+                // (its results, and the room they took, are given back now, not when the stretch
+                // is next used: made before the record's start was known, it read the record's
+                // lines as thousands of failing rows).
+                stretch.worker.clearResults()
+                stretch.releaseLargeBuffers()
                 freeStretches.append(stretch)
                 continued.feed(chunk.bytes)
                 continued.end(isEndOfInput: chunk.isLast)
                 current = continued
             } else {
+                if !speculated[nextToWrite % depth] {
+                    // Sent unparsed while a record spanned chunks; that record has ended since.
+                    stretch.begin()
+                    stretch.feed(chunk.bytes)
+                    stretch.end(isEndOfInput: chunk.isLast)
+                }
                 current = stretch
             }
             let end = try commit(current, job: job)
@@ -200,6 +221,7 @@ public final class RecordEngine {
             } else {
                 continuation = nil
                 release(current)
+                current.releaseLargeBuffers()
                 freeStretches.append(current)
             }
             freeChunks.append(chunk)
@@ -259,6 +281,8 @@ public final class RecordEngine {
 struct Work<Worker: BatchWorker>: Sendable {
     let chunk: InputChunk
     let stretch: Stretch<Worker>
+    /// `false` when the engine parses the chunk itself (it continues a record): the worker only hands it back.
+    let isSpeculative: Bool
 }
 
 /// One worker's parse of a stretch of input: the libcsv state, the job worker and its budget.
@@ -286,6 +310,12 @@ final class Stretch<Worker: BatchWorker>: @unchecked Sendable {
         recordsSinceBegin = 0
         budget = FailureBudget(allowance: allowance)
         worker.clearResults()
+    }
+
+    /// Gives back the memory a huge field or record made the parser and the worker hold.
+    func releaseLargeBuffers() {
+        parser.releaseLargeBuffers()
+        worker.releaseLargeBuffers()
     }
 
     /// LF bytes fed since `begin()`: the lines this stretch covers.

@@ -64,6 +64,13 @@ public protocol BatchWorker: AnyObject, Sendable {
 
     /// Forgets the results after they are committed.
     func clearResults()
+
+    /// Gives back memory a huge record made the worker hold (called between stretches).
+    func releaseLargeBuffers()
+}
+
+extension BatchWorker {
+    public func releaseLargeBuffers() {}
 }
 
 /// The engine-thread half of a job: commits its workers' results in input order.

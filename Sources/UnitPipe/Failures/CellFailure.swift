@@ -79,6 +79,15 @@ public struct CellFailure: Sendable, Equatable {
     public var detail: Detail
 
     /// A failure whose code follows from its detail.
+    /// The most bytes of a cell a failure keeps: a report shows 256 of them, and a cell of 60 MiB
+    /// must not cost another 60 MiB (and its hints a scan of it) to report.
+    public static let keptCellBytes = 4096
+
+    /// The bytes of `cell` a failure keeps (``keptCellBytes`` at most).
+    public static func kept(_ cell: UnsafeRawBufferPointer) -> [UInt8] {
+        Array(UnsafeRawBufferPointer(rebasing: cell[..<min(cell.count, keptCellBytes)]))
+    }
+
     public init(_ detail: Detail, record: Int, line: Int, column: Int?, raw: [UInt8]) {
         self.code = detail.code
         self.record = record

@@ -52,15 +52,17 @@ public enum ErrorReportFormat {
     public static let header = ["record", "line", "column", "value", "code", "message"]
 
     static let writer = CSVWriter(delimiter: UInt8(ascii: ","), quote: UInt8(ascii: "\""))
+    static let escapingWriter = CSVWriter(delimiter: UInt8(ascii: ","), quote: UInt8(ascii: "\""), escapesFormulas: true)
 
     /// Appends the header row; `hasFileColumn` puts `file` first.
     public static func writeHeader(to buffer: ByteBuffer, hasFileColumn: Bool = false) {
         writer.writeRecord(hasFileColumn ? ["file"] + header : header, to: buffer)
     }
 
-    /// Appends one error; `file` (the input's name, with several inputs) goes first.
-    public static func write(_ error: CellError, file: String? = nil, to buffer: ByteBuffer) {
+    /// Appends one error; `file` (the input's name, with several inputs) goes first; with
+    /// `escapingFormulas`, a field a spreadsheet would run gets a leading `'`.
+    public static func write(_ error: CellError, file: String? = nil, to buffer: ByteBuffer, escapingFormulas: Bool = false) {
         let fields = [String(error.record), String(error.line), error.column, error.value, error.code.rawValue, error.message]
-        writer.writeRecord(file.map { [$0] + fields } ?? fields, to: buffer)
+        (escapingFormulas ? escapingWriter : writer).writeRecord(file.map { [$0] + fields } ?? fields, to: buffer)
     }
 }

@@ -53,18 +53,20 @@ public struct FailureRenderer: Sendable {
     /// The report row of a committed failure.
     public func reportRow(_ failure: CellFailure) -> CellError {
         let name = failure.column.map { columns[$0].name } ?? ""
-        var value = String(decoding: failure.raw, as: UTF8.self)
-        if failure.column == nil, failure.raw.count > 256 {
-            value = String(decoding: failure.raw.prefix(256), as: UTF8.self) + "…"
-        }
+        let value = FailureRenderer.shown(failure.raw)
         return CellError(
             record: failure.record, line: failure.line, column: name, value: value,
             code: failure.code, message: message(failure))
     }
 
-    /// The one-line message of a failure.
+    /// A raw value as the report shows it: whole up to 256 bytes, else its first 256 and `…`.
+    static func shown(_ raw: [UInt8]) -> String {
+        raw.count > 256 ? String(decoding: raw.prefix(256), as: UTF8.self) + "…" : String(decoding: raw, as: UTF8.self)
+    }
+
+    /// The one-line message of a failure (a long cell is quoted by its first 256 bytes).
     public func message(_ failure: CellFailure) -> String {
-        let raw = String(decoding: failure.raw, as: UTF8.self)
+        let raw = FailureRenderer.shown(failure.raw)
         let column = failure.column.map { columns[$0] }
         switch failure.detail {
         case .number(.invalidNumber):

@@ -296,7 +296,7 @@ final class ConvertRun: RecordJob {
                 let row = renderer.reportRow(failure)
                 if firstFailure == nil { firstFailure = row }
                 if let report = outputs.report {
-                    ErrorReportFormat.write(row, file: file, to: report.buffer)
+                    ErrorReportFormat.write(row, file: file, to: report.buffer, escapingFormulas: plan.options.escapesFormulas)
                     try report.flushIfFull()
                 }
             }

@@ -63,6 +63,9 @@ public struct ConvertOptions: Sendable {
     public var usesCRLF = false
     /// `--bom`: the output starts with a UTF-8 byte order mark (for Excel).
     public var writesBOM = false
+    /// `--escape-formulas`: a field of the output, the rejects or the error report that starts with
+    /// `=`, `+`, `-`, `@`, tab or CR (and is not a plain number) gets a leading `'`.
+    public var escapesFormulas = false
     /// The quote character (`--quote`); default `"`.
     public var quoting: Quoting = .standard
     /// `false` with `--no-header`.

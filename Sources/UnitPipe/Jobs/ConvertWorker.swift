@@ -118,7 +118,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         decimalsOf = plan.conversions.indices.map(plan.decimals)
         writer = plan.writer
         rejectsWriter = plan.rejectsWriter
-        copiesPlainRows = plan.writer.delimiter == plan.dialect.delimiter
+        copiesPlainRows = plan.writer.delimiter == plan.dialect.delimiter && !plan.options.escapesFormulas
         format = NumberFormat(conventions: plan.outputConventions, isPlain: plan.options.notation == .plain, writer: plan.writer)
         roles = .allocate(capacity: max(1, plan.columnCount))
         roles.initialize(from: plan.roles, count: plan.columnCount)
@@ -143,6 +143,14 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         failures.removeAll(keepingCapacity: true)
         snapshots.removeAll(keepingCapacity: true)
         counts = ConvertCounts(columns: Array(repeating: ColumnStats(), count: plan.conversions.count))
+    }
+
+    func releaseLargeBuffers() {
+        output.releaseMemory(above: 4 << 20, keeping: 1 << 20)
+        rejects.releaseMemory(above: 4 << 20, keeping: 1 << 12)
+        // A chunk of failing one-line rows leaves room for ~100,000 failures (~10 MiB) behind.
+        if failures.isEmpty && failures.capacity > 1 << 12 { failures = [] }
+        if snapshots.isEmpty && snapshots.capacity > 1 << 12 { snapshots = [] }
     }
 
     func keepResults(throughFailedRow n: Int) {
@@ -351,7 +359,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         case .unit: detail = units[k]?.failure(record: r, of: batch) ?? .missingUnit
         }
         return CellFailure(
-            detail, record: record, line: line, column: k, raw: Array(batch.field(plan.conversions[k].field, of: r)))
+            detail, record: record, line: line, column: k, raw: CellFailure.kept(batch.field(plan.conversions[k].field, of: r)))
     }
 
     // MARK: Counts

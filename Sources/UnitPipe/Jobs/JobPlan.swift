@@ -68,10 +68,12 @@ struct JobPlan: @unchecked Sendable {
 
     /// The output's writer: the input's quote, its delimiter unless `--output-delimiter`, LF unless `--crlf`.
     var writer: CSVWriter {
-        CSVWriter(delimiter: options.outputDelimiter ?? dialect.delimiter, quote: dialect.quote, usesCRLF: options.usesCRLF)
+        CSVWriter(
+            delimiter: options.outputDelimiter ?? dialect.delimiter, quote: dialect.quote, usesCRLF: options.usesCRLF,
+            escapesFormulas: options.escapesFormulas)
     }
-    /// The rejects' writer: the input's dialect.
-    var rejectsWriter: CSVWriter { CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote) }
+    /// The rejects' writer: the input's dialect (formulas escaped with `--escape-formulas`).
+    var rejectsWriter: CSVWriter { CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote, escapesFormulas: options.escapesFormulas) }
 
     /// Failed rows the run accepts before it stops: `--max-errors`, 0 with `--on-error fail`.
     var failureLimit: Int? { options.onError == .fail ? 0 : options.maxErrors }

@@ -217,7 +217,9 @@ final class ValidateRun: RecordJob {
     func run(_ head: InputHead, shard: ResolvedByteRange? = nil) throws(JobError) {
         for problem in plan.headerProblems where reportsHeader {
             summary.errorsByCode[problem.code, default: 0] += 1
-            if let report = outputs.report { ErrorReportFormat.write(problem.reportRow, file: file, to: report.buffer) }
+            if let report = outputs.report {
+                ErrorReportFormat.write(problem.reportRow, file: file, to: report.buffer, escapingFormulas: plan.options.escapesFormulas)
+            }
         }
         let engine = self.engine ?? RecordEngine(
             threads: plan.options.threads, chunkSize: plan.options.chunkSize, maxFieldSize: plan.options.maxFieldSize,
@@ -248,7 +250,7 @@ final class ValidateRun: RecordJob {
                 failure.line += bases.line
                 summary.errorsByCode[failure.code, default: 0] += 1
                 if let report = outputs.report {
-                    ErrorReportFormat.write(renderer.reportRow(failure), file: file, to: report.buffer)
+                    ErrorReportFormat.write(renderer.reportRow(failure), file: file, to: report.buffer, escapingFormulas: plan.options.escapesFormulas)
                     try report.flushIfFull()
                 }
             }

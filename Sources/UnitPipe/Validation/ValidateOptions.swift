@@ -17,6 +17,8 @@ public struct ValidateOptions: Sendable {
     public var errorsPath: String?
     /// Invalid rows path (`-r`): the rows with an invalid cell, verbatim, header first.
     public var rejectsPath: String?
+    /// `--escape-formulas`: a field of the report or the invalid rows that a spreadsheet would run gets a leading `'`.
+    public var escapesFormulas = false
     /// Summary JSON path (`--summary`).
     public var summaryPath: String?
     /// The columns checked by `-c` (with `--min`, `--max`, `--integer` folded in).

@@ -44,7 +44,7 @@ struct ValidatePlan: @unchecked Sendable {
     let headerProblems: [HeaderProblem]
     let options: ValidateOptions
 
-    var writer: CSVWriter { CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote) }
+    var writer: CSVWriter { CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote, escapesFormulas: options.escapesFormulas) }
 
     /// What the failure messages say about each column.
     var renderer: FailureRenderer {

@@ -356,7 +356,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
         case .valid, .missing, .skipped: detail = .number(.invalidNumber)
         }
         // The report's value is the cell as written; a unit column's unit is named by the message.
-        return CellFailure(detail, record: position.record, line: position.line, column: k, raw: Array(raw))
+        return CellFailure(detail, record: position.record, line: position.line, column: k, raw: CellFailure.kept(raw))
     }
 
     /// The constraint row `r`'s cell of column `k` breaks, found again for its message.

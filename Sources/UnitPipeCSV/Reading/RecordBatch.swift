@@ -254,6 +254,20 @@ struct RecordStorage {
         startRecordBudget()
     }
 
+    /// Between batches, gives back the byte arena and field offsets a huge field or record grew
+    /// past 4 MiB (`realloc` to the initial sizes), so no parser keeps a 64 MiB arena it used once.
+    mutating func releaseLargeStorage() {
+        guard byteCount == 0, fieldCount == 0 else { return }
+        if byteCapacity > 4 << 20 {
+            byteCapacity = 1 << 20
+            bytes = PlainBuffer.reallocate(bytes, capacity: byteCapacity)
+        }
+        if fieldCapacity > 1 << 19 {
+            fieldCapacity = 1 << 14
+            fieldEnds = PlainBuffer.reallocate(fieldEnds, capacity: fieldCapacity)
+        }
+    }
+
     @inline(never)
     private func grow<T>(_ pointer: inout UnsafeMutablePointer<T>, capacity: inout Int, needed: Int) {
         var newCapacity = max(capacity * 2, 16)

@@ -239,6 +239,12 @@ package final class RecordParser {
             raw: carry?.window(piece: piece, pieceStart: pieceStart) ?? RawWindow())
     }
 
+    /// Between records, gives back the memory a huge field or record made the parser hold.
+    package func releaseLargeBuffers() {
+        guard !storage.pointee.isInRecord, storage.pointee.recordCount == 0 else { return }
+        storage.pointee.releaseLargeStorage()
+    }
+
     /// Forgets the records of the current batch (between records only).
     package func clearBatch() {
         recordsHandedOut += storage.pointee.recordCount

@@ -24,6 +24,14 @@ public final class ByteBuffer {
     /// Empties the buffer, keeping its memory.
     public func removeAll() { storedCount = 0 }
 
+    /// Gives back the memory of an empty buffer that grew past `limit` bytes (a huge field passed
+    /// through it), shrinking it to `capacity` (`realloc`, which returns a large buffer's pages).
+    public func releaseMemory(above limit: Int, keeping capacity: Int) {
+        guard storedCount == 0, self.capacity > limit else { return }
+        storage = PlainBuffer.reallocate(storage, capacity: capacity)
+        self.capacity = capacity
+    }
+
     /// Shortens the buffer to its first `newCount` bytes.
     public func truncate(to newCount: Int) { storedCount = min(storedCount, max(0, newCount)) }
 

@@ -11,9 +11,12 @@ public struct CSVWriter: Sendable {
 
     /// `true` when records end with CR LF instead of LF (`--crlf`).
     public let usesCRLF: Bool
+    /// `true` when a field a spreadsheet would take for a formula gets a leading `'` (`--escape-formulas`).
+    public let escapesFormulas: Bool
 
-    public init(delimiter: UInt8, quote: UInt8?, usesCRLF: Bool = false) {
+    public init(delimiter: UInt8, quote: UInt8?, usesCRLF: Bool = false, escapesFormulas: Bool = false) {
         self.usesCRLF = usesCRLF
+        self.escapesFormulas = escapesFormulas
         self.delimiter = delimiter
         self.quote = quote
         var mask: UInt128 = 0
@@ -38,9 +41,14 @@ public struct CSVWriter: Sendable {
         return false
     }
 
-    /// Appends `field`, quoting and doubling quotes when needed.
+    /// Appends `field`, quoting and doubling quotes when needed (and with `escapesFormulas`, a
+    /// leading `'` before what a spreadsheet would run as a formula).
     @inlinable @inline(__always)
     public func writeField(_ field: UnsafeRawBufferPointer, to output: inout ByteCursor) {
+        if escapesFormulas, let first = field.first, CSVWriter.startsFormula(first), !CSVWriter.isPlainNumber(field) {
+            writeEscaped(field, to: &output)
+            return
+        }
         // Most fields are short and plain: test and copy them a word at a time.
         let n = field.count
         if n >= 4, let base = field.baseAddress, quote != nil {
@@ -105,6 +113,49 @@ public struct CSVWriter: Sendable {
         return found != 0
     }
 
+    /// `true` for the first bytes OWASP's CSV-injection rule escapes: `=`, `+`, `-`, `@`, tab, CR.
+    @inlinable @inline(__always)
+    static func startsFormula(_ byte: UInt8) -> Bool {
+        byte == 0x3D || byte == 0x2B || byte == 0x2D || byte == 0x40 || byte == 0x09 || byte == 0x0D
+    }
+
+    /// `true` for a plain decimal number with an optional sign and exponent (`-5`, `+1.5`,
+    /// `-2.5e-3`), which a spreadsheet reads as a number, never as a formula: not escaped.
+    @usableFromInline
+    static func isPlainNumber(_ field: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        let n = field.count
+        @inline(__always) func digits() -> Int {
+            let start = i
+            while i < n, field[i] >= 0x30, field[i] <= 0x39 { i += 1 }
+            return i - start
+        }
+        if i < n, field[i] == 0x2B || field[i] == 0x2D { i += 1 }
+        var count = digits()
+        if i < n, field[i] == 0x2E {
+            i += 1
+            count += digits()
+        }
+        guard count > 0 else { return false }
+        if i < n, field[i] == 0x65 || field[i] == 0x45 {
+            i += 1
+            if i < n, field[i] == 0x2B || field[i] == 0x2D { i += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return i == n
+    }
+
+    /// Appends `'` and `field`, quoted where the result needs it.
+    @usableFromInline @inline(never)
+    func writeEscaped(_ field: UnsafeRawBufferPointer, to output: inout ByteCursor) {
+        var escaped: [UInt8] = [0x27]
+        escaped.append(contentsOf: field)
+        escaped.withUnsafeBytes { bytes in
+            // Starts with `'`, so this writes it as any other field.
+            writeField(bytes, to: &output)
+        }
+    }
+
     @usableFromInline @inline(never)
     func writeQuoted(_ field: UnsafeRawBufferPointer, quote: UInt8, to output: inout ByteCursor) {
         output.append(quote)
@@ -154,7 +205,8 @@ public struct CSVWriter: Sendable {
     /// is added when the input ended without one). When the reader does not hold its bytes, its
     /// fields are written as read instead (``writeRecord(_:of:to:)``).
     public func writeVerbatim(_ r: Int, of batch: RecordBatch, to output: inout ByteCursor) {
-        guard let (first, second) = batch.rawBytes(of: r) else { return writeRecord(r, of: batch, to: &output) }
+        // Escaping formulas rewrites the record field by field: bytes as read cannot be escaped.
+        guard !escapesFormulas, let (first, second) = batch.rawBytes(of: r) else { return writeRecord(r, of: batch, to: &output) }
         output.append(first)
         if second.count > 0 { output.append(second) }
         let last = second.last ?? first.last

@@ -4,9 +4,9 @@ import TestSupport
 @testable import UnitPipeCSV
 
 /// Formats fields through `CSVWriter` and returns the text.
-func written(_ fields: [String], delimiter: UInt8 = 44, quote: UInt8? = 34) -> String {
+func written(_ fields: [String], delimiter: UInt8 = 44, quote: UInt8? = 34, escapesFormulas: Bool = false) -> String {
     let buffer = ByteBuffer(capacity: 8)
-    CSVWriter(delimiter: delimiter, quote: quote).writeRecord(fields, to: buffer)
+    CSVWriter(delimiter: delimiter, quote: quote, escapesFormulas: escapesFormulas).writeRecord(fields, to: buffer)
     return String(decoding: buffer.bytes, as: UTF8.self)
 }
 
@@ -45,6 +45,24 @@ struct CSVWriterTests {
     ])
     func quotesOnlyWhereNeeded(_ fields: [String], _ expected: String) throws {
         #expect(written(fields) == expected)
+    }
+
+    /// OWASP's CSV-injection rule: `=`, `+`, `-`, `@`, tab, CR first get a `'`; plain numbers do not.
+    @Test(arguments: [
+        ("=1+1", "'=1+1"), ("+cmd", "'+cmd"), ("-x", "'-x"), ("@SUM(A1)", "'@SUM(A1)"), ("\tx", "'\tx"),
+        ("\rx", "\"'\rx\""), ("=A1,B2", "\"'=A1,B2\""), ("=\"q\"", "\"'=\"\"q\"\"\""),
+        ("-5", "-5"), ("+1.5", "+1.5"), ("-2.5e-3", "-2.5e-3"), ("-.5", "-.5"), ("-5.", "-5."),
+        ("-", "'-"), ("-e5", "'-e5"), ("-5e", "'-5e"), ("-5%", "'-5%"), ("-1+2", "'-1+2"), ("--5", "'--5"),
+        ("a=1", "a=1"), ("", ""), (" =1", "\" =1\""), ("'=1", "'=1"),
+    ])
+    func formulasAreEscapedNumbersAreNot(field: String, expected: String) {
+        #expect(written([field, "x"], escapesFormulas: true) == expected + ",x\n")
+        // Off (the default), no field gains a `'`.
+        #expect(written([field]).filter { $0 == "'" }.count == field.filter { $0 == "'" }.count)
+    }
+
+    @Test func escapedFieldWithTheApostropheAsQuoteIsQuoted() {
+        #expect(written(["=1"], quote: 0x27, escapesFormulas: true) == "'''=1'\n")
     }
 
     @Test func semicolonDialectQuotesSemicolonsNotCommas() throws {
