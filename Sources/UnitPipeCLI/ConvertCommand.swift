@@ -58,8 +58,7 @@ enum ConvertCommand {
             OptionSpec(["--max-field-size"], value: "SIZE", help: "longest field in bytes (K, M, G suffixes), also of a record's fields (9 bytes counted per field after the first); a longer one is malformed_csv", default: "64M"),
             OptionSpec(["--reader"], value: "KIND", help: "split: lines without a quote are split directly, libcsv parses the rest; libcsv: libcsv parses every record (same records, slower)", default: "split"),
             OptionSpec(["--threads"], value: "N", help: "worker threads; the output is identical for every N", default: "the number of cores"),
-            OptionSpec(["--progress"], help: "show bytes and rows read, the rate and the time left on standard error (plain lines when it is not a terminal)", default: "on a terminal only"),
-            OptionSpec(["--no-progress"], help: "never show progress"),
+        ] + ProgressArguments.options + [
             OptionSpec(["-q", "--quiet"], help: "no summary line and no warnings on standard error (errors are still printed)"),
             InputArguments.inputName,
         ] + ShardArguments.options + [
@@ -156,8 +155,7 @@ enum ConvertCommand {
         }
         options.isRequired = arguments.has("required")
         options.nullValues = arguments.all("null-value")
-        if arguments.has("progress") { options.progress = .always }
-        if arguments.has("no-progress") { options.progress = .never }
+        options.progress = ProgressArguments.mode(arguments)
         if let text = arguments.value("max-errors") { options.maxErrors = try UsageValues.count(text, option: "--max-errors") }
         if let text = arguments.value("max-field-size") { options.maxFieldSize = try UsageValues.byteSize(text, option: "--max-field-size") }
         if let locale = arguments.value("locale") { options.locale = locale }

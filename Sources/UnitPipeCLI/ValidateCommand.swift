@@ -50,7 +50,7 @@ enum ValidateCommand {
             OptionSpec(["--no-header"], help: "the first record is data; columns are named #1, #2, … (schema fields go by position)"),
             OptionSpec(["--max-field-size"], value: "SIZE", help: "longest field in bytes (K, M, G suffixes); a longer one is malformed_csv", default: "64M"),
             OptionSpec(["--threads"], value: "N", help: "worker threads; the report is identical for every N", default: "the number of cores"),
-        ] + ShardArguments.options + [
+        ] + ProgressArguments.options + ShardArguments.options + [
             OptionSpec(["-q", "--quiet"], help: "no summary line and no hints on standard error"),
             InputArguments.inputName,
             OptionSpec(["-h", "--help"], help: "show this help"),
@@ -121,6 +121,7 @@ enum ValidateCommand {
         try ShardArguments.apply(arguments, to: &options.shard, input: options.inputPath)
         try InputArguments.checkSingleInput(arguments)
         _ = try ShardArguments.exitOnRejects(arguments)
+        options.progress = ProgressArguments.mode(arguments)
         return options
     }
 

@@ -81,4 +81,27 @@ struct ProgressEndToEndTests {
         let piped = try UnitPipeRunner.run(["convert", "-", "-o", "out2.csv", "--progress"], stdin: try Data(contentsOf: dir.appendingPathComponent("in.csv")), in: dir)
         #expect(piped.stderr.split(separator: "\n").last?.hasPrefix("unitpipe: \(megabytes / 10).\(megabytes % 10) MB, 30000 rows") == true, "\(piped.stderr)")
     }
+
+    @Test func validateShowsTheSameProgress() throws {
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        try Self.makeInput(in: dir)
+        let terminal = try Self.runOnTerminal(["validate", "in.csv", "-c", "distance"], in: dir)
+        #expect(terminal.status == 0)
+        #expect(terminal.terminal.hasPrefix("\runitpipe: "), "\(terminal.terminal.debugDescription)")
+        #expect(terminal.terminal.hasSuffix("\r\u{1B}[K"), "erased at the end")
+        #expect(!terminal.terminal.contains("\n"), "redrawn in place, never a new line")
+        let off = try Self.runOnTerminal(["validate", "in.csv", "-c", "distance", "--progress", "--no-progress"], in: dir)
+        #expect(off.status == 0)
+        #expect(off.terminal.isEmpty)
+        let quiet = try UnitPipeRunner.run(["validate", "in.csv", "-c", "distance"], in: dir)
+        #expect(quiet.status == 0)
+        #expect(quiet.stderr.isEmpty)
+        let forced = try UnitPipeRunner.run(["validate", "in.csv", "-c", "distance", "--progress"], in: dir)
+        #expect(forced.status == 0)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("in.csv").path)[.size] as? Int)
+        let tenths = (size + 50_000) / 100_000
+        let megabytes = "\(tenths / 10).\(tenths % 10) MB"
+        #expect(!forced.stderr.contains("\r") && !forced.stderr.contains("\u{1B}"))
+        #expect(forced.stderr.split(separator: "\n").last?.hasPrefix("unitpipe: \(megabytes) of \(megabytes) (100%), 30000 rows") == true, "\(forced.stderr)")
+    }
 }

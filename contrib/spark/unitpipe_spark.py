@@ -216,6 +216,37 @@ def plan_file(item):
     return path, json.loads(result.stdout)
 
 
+def read_header(item):
+    """Task: a file's header as `unitpipe convert` writes it (its first output line, normalized:
+    minimal quoting, LF), or "" for a file without records. Reading stops there: unitpipe ends
+    quietly when the pipe it writes to is closed."""
+    path, dialect, shipped = item
+    argv = [unitpipe_binary(shipped), "convert", path, "--quiet", "--no-progress"] + dialect
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    line = process.stdout.readline()
+    process.stdout.close()
+    error = process.stderr.read()
+    status = process.wait()
+    if status not in (0, 1):
+        message = error.decode("utf-8", "replace").strip() or f"exit {status}"
+        raise RuntimeError(f"unitpipe failed reading the header of {path}: {message}")
+    return path, line.decode("utf-8", "replace").rstrip("\n")
+
+
+def header_mismatch(files, headers, dialect):
+    """The message for the first file whose header differs from the first non-empty file's
+    (as `unitpipe convert A B` checks them), or None; with --no-header there is no header to check."""
+    reference = next((path for path in files if headers[path]), None)
+    if reference is None or "--no-header" in dialect:
+        return None
+    for path in files:
+        if headers[path] and headers[path] != headers[reference]:
+            return (f"the header of '{path}' differs from that of '{reference}' ('{headers[path]}' there, "
+                    f"'{headers[reference]}' in '{reference}'); every input must have the same header, "
+                    "so their rows fit under one: convert them separately, or fix the header")
+    return None
+
+
 def run_task(task):
     """Task: runs unitpipe on one file or range, then renames its files into place."""
     from pyspark import TaskContext
@@ -263,9 +294,11 @@ def run_task(task):
     return index
 
 
-def make_tasks(files, plans, options):
-    """One task per small file or planned range, numbered in input order."""
+def make_tasks(files, plans, options, headers=None):
+    """One task per small file or planned range, numbered in input order; the first task of the
+    first file with records writes the headers (with `headers`, each file's, "" when empty)."""
     tasks = []
+    header_file = next((path for path in files if headers is None or headers.get(path)), None)
     for path in files:
         plan = plans.get(path)
         ranges = [None]
@@ -273,7 +306,8 @@ def make_tasks(files, plans, options):
             ranges = [(r["start"], r["end"], r["record"], r["line"]) for r in plan["ranges"]]
         for byte_range in ranges:
             tasks.append({
-                "index": len(tasks), "path": path, "range": byte_range, "header": not tasks, "file_column": len(files) > 1,
+                "index": len(tasks), "path": path, "range": byte_range,
+                "header": path == header_file and not any(t["path"] == path for t in tasks), "file_column": len(files) > 1,
                 "output": options["output"], "command": options["command"], "shipped": options["shipped"],
             })
     return tasks
@@ -364,7 +398,15 @@ def main(argv):
         big = [(p, math.ceil(os.path.getsize(p) / split), dialect_options(options["command"]), options["shipped"])
                for p in files if os.path.getsize(p) > split and not is_compressed(p)]
         plans = dict(sc.parallelize(big, max(1, len(big))).map(plan_file).collect()) if big else {}
-        tasks = make_tasks(files, plans, options)
+        dialect = dialect_options(options["command"])
+        headers = dict(sc.parallelize([(p, dialect, options["shipped"]) for p in files], len(files)).map(read_header).collect())
+        mismatch = header_mismatch(files, headers, dialect)
+        if mismatch:
+            print(f"unitpipe_spark: {mismatch}", file=sys.stderr)
+            write_json({"status": "failed", "reason": "input"}, os.path.join(out_dir, "summary.json"))
+            shutil.rmtree(os.path.join(out_dir, "_temporary"), ignore_errors=True)
+            return 2
+        tasks = make_tasks(files, plans, options, headers)
         sc.parallelize(tasks, len(tasks)).map(run_task).collect()
         parts = os.path.join(out_dir, "_temporary", "parts")
         count = len(tasks)

@@ -39,12 +39,14 @@ public final class ValidateJob {
         // Bytes read from the inputs done, and the input being read.
         var bytesDone = 0
         var current: InputSource?
+        var progress: ProgressDisplay?
         do throws(JobError) {
             let inputs = try InputList.expand(options.inputPaths)
             for input in inputs {
                 do { try OutputPaths.check(input: InputList.openPath(input), outputs: options.outputs) } catch { throw .outputPath(error) }
             }
             var heads = try checkedHeads(inputs)
+            progress = ProgressDisplay(mode: options.progress, totalBytes: ProgressDisplay.totalStoredBytes(of: inputs))
             for (index, input) in inputs.enumerated() {
                 let head: InputHead
                 if let kept = heads.removeValue(forKey: index) { head = kept } else { head = try openHead(input) }
@@ -62,6 +64,10 @@ public final class ValidateJob {
                     let active = run ?? ValidateRun(plan: plan, outputs: outputs, reportsHeader: shardRange?.ownsHead ?? true)
                     run = active
                     active.start(plan, file: file)
+                    if let progress {
+                        let before = bytesDone
+                        active.progressObserver = { progress.update(bytes: before + $0.bytesRead, rows: $0.records) }
+                    }
                     try active.run(head, shard: shardRange)
                 }
                 bytesDone += head.source.bytesRead
@@ -79,6 +85,7 @@ public final class ValidateJob {
             hints = run.columnHints
         }
         summary.bytesIn = bytesDone + (current?.bytesRead ?? 0)
+        progress?.finish(bytes: summary.bytesIn, rows: summary.rowsIn)
         if let range = shardRange {
             summary.bytesIn = range.bytesIn
             summary.byteRange = range
@@ -169,6 +176,8 @@ final class ValidateRun: RecordJob {
     private var file: String?
     /// One engine for every input, so the failure budget runs across them.
     private var engine: RecordEngine?
+    /// `--progress`: told the engine's progress after every commit (bytes of the inputs before this one included).
+    var progressObserver: ((RecordEngine.Progress) -> Void)?
     private var columns: [ValidateColumnStats]
     private(set) var summary = ValidateSummary()
     /// Whether the header's problems are reported (`false` in a shard after the first).
@@ -225,6 +234,7 @@ final class ValidateRun: RecordJob {
             threads: plan.options.threads, chunkSize: plan.options.chunkSize, maxFieldSize: plan.options.maxFieldSize,
             failureLimit: plan.options.maxErrors, keepsRawBytes: outputs.rejects != nil)
         self.engine = engine
+        engine.progressObserver = progressObserver
         defer { foldColumns() }
         let end: RecordEngine.End
         do {

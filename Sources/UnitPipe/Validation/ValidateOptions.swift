@@ -49,6 +49,8 @@ public struct ValidateOptions: Sendable {
     public var chunkSize = 1 << 18
     /// Shard mode (`--byte-range` and its companions); by default the whole input.
     public var shard = ShardSettings()
+    /// `--progress` / `--no-progress`; by default shown only when standard error is a terminal.
+    public var progress = ProgressMode.automatic
 
     public init() {}
 
