@@ -66,3 +66,17 @@ public enum ErrorReportFormat {
         (escapingFormulas ? escapingWriter : writer).writeRecord(file.map { [$0] + fields } ?? fields, to: buffer)
     }
 }
+
+extension ReportFile {
+    /// Writes a run's summary JSON to `path`; a failure to write it becomes the run's failure,
+    /// unless the run already failed.
+    static func writeSummary(_ json: String, to path: String, failure: inout JobError?) {
+        do throws(OutputError) {
+            let file = try ReportFile(path: path)
+            file.buffer.append(json)
+            try file.close()
+        } catch {
+            if failure == nil { failure = .output(error) }
+        }
+    }
+}

@@ -41,13 +41,10 @@ public final class ConvertJob {
         var current: InputSource?
         var progress: ProgressDisplay?
         do throws(JobError) {
-            let inputs = try InputList.expand(options.inputPaths)
-            for input in inputs {
-                do { try OutputPaths.check(input: InputList.openPath(input), outputs: options.outputs) } catch { throw .outputPath(error) }
-            }
-            // Several inputs: every header is checked before any row is read; standard input's head is kept.
-            var heads = try checkedHeads(inputs)
-            progress = ProgressDisplay(mode: options.progress, totalBytes: ProgressDisplay.totalStoredBytes(of: inputs))
+            let opening = try InputList.start(options.inputPaths, outputs: options.outputs, progress: options.progress, open: openHead)
+            let inputs = opening.inputs
+            var heads = opening.heads
+            progress = opening.progress
             var reference: InputHead?
             for (index, input) in inputs.enumerated() {
                 let head: InputHead
@@ -116,7 +113,7 @@ public final class ConvertJob {
         }
         // Never into a summary path that is itself the problem (the input, another output, nowhere).
         if let path = options.summaryPath, !failure.isOutputPathError(of: .summary) {
-            ConvertJob.writeSummary(summary, to: path, failure: &failure)
+            ReportFile.writeSummary(summary.json, to: path, failure: &failure)
         }
         return Outcome(summary: summary, failure: failure, warnings: warnings)
     }
@@ -126,12 +123,6 @@ public final class ConvertJob {
         try InputList.head(
             of: input, delimiter: options.delimiter, quote: options.quoting.byte, hasHeader: options.hasHeader,
             maxFieldSize: options.maxFieldSize, locale: options.locale, reader: options.reader)
-    }
-
-    /// With several inputs, reads every input's head and checks it against the first non-empty
-    /// one's; returns the heads to keep (standard input's, which cannot be read again).
-    private func checkedHeads(_ inputs: [String]) throws(JobError) -> [Int: InputHead] {
-        try InputList.checkedHeads(inputs, open: openHead)
     }
 
     /// Writes the summary of a run stopped by a usage error before it started (`"status": "failed"`,
@@ -147,18 +138,9 @@ public final class ConvertJob {
         summary.status = .failed
         summary.reason = "usage"
         var failure: JobError?
-        writeSummary(summary, to: path, failure: &failure)
+        ReportFile.writeSummary(summary.json, to: path, failure: &failure)
     }
 
-    private static func writeSummary(_ summary: RunSummary, to path: String, failure: inout JobError?) {
-        do throws(OutputError) {
-            let file = try ReportFile(path: path)
-            file.buffer.append(summary.json)
-            try file.close()
-        } catch {
-            if failure == nil { failure = .output(error) }
-        }
-    }
 }
 
 /// The files a `convert` run writes: the output, the error report and the rejects.

@@ -47,6 +47,22 @@ public enum InputList {
         return files
     }
 
+    /// The start of a run over `paths`: the inputs they name, each checked against the run's
+    /// `outputs` before any byte is read, the heads kept by ``checkedHeads(_:open:)``, and the
+    /// progress display `mode` asks for.
+    static func start(
+        _ paths: [String], outputs: [(role: OutputRole, path: String?)], progress mode: ProgressMode,
+        open: (String) throws(JobError) -> InputHead
+    ) throws(JobError) -> (inputs: [String], heads: [Int: InputHead], progress: ProgressDisplay?) {
+        let inputs = try expand(paths)
+        for input in inputs {
+            do { try OutputPaths.check(input: openPath(input), outputs: outputs) } catch { throw .outputPath(error) }
+        }
+        // Several inputs: every header is checked before any row is read; standard input's head is kept.
+        let heads = try checkedHeads(inputs, open: open)
+        return (inputs, heads, ProgressDisplay(mode: mode, totalBytes: ProgressDisplay.totalStoredBytes(of: inputs)))
+    }
+
     /// The path to open for `input` (`nil`: standard input).
     static func openPath(_ input: String) -> String? { input == "-" ? nil : input }
 

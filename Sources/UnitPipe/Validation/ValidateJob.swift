@@ -41,12 +41,10 @@ public final class ValidateJob {
         var current: InputSource?
         var progress: ProgressDisplay?
         do throws(JobError) {
-            let inputs = try InputList.expand(options.inputPaths)
-            for input in inputs {
-                do { try OutputPaths.check(input: InputList.openPath(input), outputs: options.outputs) } catch { throw .outputPath(error) }
-            }
-            var heads = try checkedHeads(inputs)
-            progress = ProgressDisplay(mode: options.progress, totalBytes: ProgressDisplay.totalStoredBytes(of: inputs))
+            let opening = try InputList.start(options.inputPaths, outputs: options.outputs, progress: options.progress, open: openHead)
+            let inputs = opening.inputs
+            var heads = opening.heads
+            progress = opening.progress
             for (index, input) in inputs.enumerated() {
                 let head: InputHead
                 if let kept = heads.removeValue(forKey: index) { head = kept } else { head = try openHead(input) }
@@ -103,7 +101,7 @@ public final class ValidateJob {
         }
         // Never into a summary path that is itself the problem (the input, another output, nowhere).
         if let path = options.summaryPath, !failure.isOutputPathError(of: .summary) {
-            ValidateJob.writeSummary(summary, to: path, failure: &failure)
+            ReportFile.writeSummary(summary.json, to: path, failure: &failure)
         }
         return Outcome(summary: summary, failure: failure, columnHints: hints)
     }
@@ -115,21 +113,6 @@ public final class ValidateJob {
             maxFieldSize: options.maxFieldSize, locale: options.locale)
     }
 
-    /// With several inputs, reads every input's head and checks it against the first non-empty
-    /// one's; returns the heads to keep (standard input's, which cannot be read again).
-    private func checkedHeads(_ inputs: [String]) throws(JobError) -> [Int: InputHead] {
-        try InputList.checkedHeads(inputs, open: openHead)
-    }
-
-    private static func writeSummary(_ summary: ValidateSummary, to path: String, failure: inout JobError?) {
-        do throws(OutputError) {
-            let file = try ReportFile(path: path)
-            file.buffer.append(summary.json)
-            try file.close()
-        } catch {
-            if failure == nil { failure = .output(error) }
-        }
-    }
 }
 
 /// The files a `validate` run writes: the error report and the invalid rows.
