@@ -331,7 +331,7 @@ final class Stretch<Worker: BatchWorker>: @unchecked Sendable {
         var offset = 0
         while offset < bytes.count {
             if Interruption.signalNumber != nil { return }
-            offset += parser.feedLine(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+            offset += parser.feedLines(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
             if parser.isBatchFull { processPendingBatch() }
         }
     }
