@@ -1,7 +1,7 @@
 #ifndef UNITPIPE_BYTE_CLASSES_H
 #define UNITPIPE_BYTE_CLASSES_H
 
-// The reader's 16-byte classifier (see Reading/PlainLineSplitter.swift). Swift's SIMD types
+// The reader's 64-byte classifier (see Reading/PlainLineSplitter.swift). Swift's SIMD types
 // compare 16 bytes at once but have no way to turn the result into a bit mask in one
 // instruction (SSE2's pmovmskb); the mask is what the splitter walks field by field. Inline, so
 // the compiler folds it into the Swift loop that calls it.
@@ -21,30 +21,60 @@ typedef struct {
     unsigned char space1;
 } unitpipe_byte_classes;
 
-/// Classifies the 16 bytes at `bytes`: bit i of each 16-bit lane of the result says whether
-/// byte i is the delimiter (bits 0-15), the quote (16-31), CR or LF (32-47), a space (48-63).
-static inline uint64_t unitpipe_classify16(const void *bytes, unitpipe_byte_classes classes) {
+/// The four classes of 64 bytes, one bit per byte (bit i is byte i).
+typedef struct {
+    uint64_t delimiters;
+    uint64_t quotes;
+    /// CR or LF.
+    uint64_t ends;
+    uint64_t spaces;
+} unitpipe_masks64;
+
+/// Classifies the 64 bytes at `bytes` into the masks of `unitpipe_masks64`.
+static inline unitpipe_masks64 unitpipe_classify64(const void *bytes, unitpipe_byte_classes classes) {
+    unitpipe_masks64 m = {0, 0, 0, 0};
 #if defined(__SSE2__)
-    __m128i v = _mm_loadu_si128((const __m128i *)bytes);
-    uint64_t delimiters = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)classes.delimiter)));
-    uint64_t quotes = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)classes.quote)));
-    uint64_t ends = (uint32_t)_mm_movemask_epi8(_mm_or_si128(
-        _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
-    uint64_t spaces = (uint32_t)_mm_movemask_epi8(_mm_or_si128(
-        _mm_cmpeq_epi8(v, _mm_set1_epi8((char)classes.space0)), _mm_cmpeq_epi8(v, _mm_set1_epi8((char)classes.space1))));
-    return delimiters | quotes << 16 | ends << 32 | spaces << 48;
+    const __m128i delimiter = _mm_set1_epi8((char)classes.delimiter);
+    const __m128i quote = _mm_set1_epi8((char)classes.quote);
+    const __m128i lf = _mm_set1_epi8('\n');
+    const __m128i cr = _mm_set1_epi8('\r');
+    const __m128i space0 = _mm_set1_epi8((char)classes.space0);
+    const __m128i space1 = _mm_set1_epi8((char)classes.space1);
+    for (int k = 0; k < 4; k++) {
+        __m128i v = _mm_loadu_si128((const __m128i *)((const unsigned char *)bytes + 16 * k));
+        int shift = 16 * k;
+        m.delimiters |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, delimiter)) << shift;
+        m.quotes |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)) << shift;
+        m.ends |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr))) << shift;
+        m.spaces |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, space0), _mm_cmpeq_epi8(v, space1))) << shift;
+    }
 #else
     const unsigned char *b = (const unsigned char *)bytes;
-    uint64_t result = 0;
-    for (int i = 0; i < 16; i++) {
+    for (int i = 0; i < 64; i++) {
         unsigned char c = b[i];
-        if (c == classes.delimiter) result |= (uint64_t)1 << i;
-        if (c == classes.quote) result |= (uint64_t)1 << (16 + i);
-        if (c == '\n' || c == '\r') result |= (uint64_t)1 << (32 + i);
-        if (c == classes.space0 || c == classes.space1) result |= (uint64_t)1 << (48 + i);
+        uint64_t bit = (uint64_t)1 << i;
+        if (c == classes.delimiter) m.delimiters |= bit;
+        if (c == classes.quote) m.quotes |= bit;
+        if (c == '\n' || c == '\r') m.ends |= bit;
+        if (c == classes.space0 || c == classes.space1) m.spaces |= bit;
     }
-    return result;
 #endif
+    return m;
+}
+
+/// `unitpipe_classify64` of the `count` (< 64) bytes at `bytes`, read no further; the bits of
+/// the missing bytes are clear.
+static inline unitpipe_masks64 unitpipe_classify_tail(const void *bytes, size_t count, unitpipe_byte_classes classes) {
+    unsigned char block[64];
+    memset(block, 0, sizeof block);
+    memcpy(block, bytes, count);
+    unitpipe_masks64 m = unitpipe_classify64(block, classes);
+    uint64_t valid = count >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << count) - 1);
+    m.delimiters &= valid;
+    m.quotes &= valid;
+    m.ends &= valid;
+    m.spaces &= valid;
+    return m;
 }
 
 #endif

@@ -403,7 +403,7 @@ final class Stretch<Worker: BatchWorker>: @unchecked Sendable {
         var offset = start
         while offset < bytes.count {
             if Interruption.signalNumber != nil { return nil }
-            offset += parser.feedLine(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+            offset += parser.feedLines(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
             if parser.isBatchFull {
                 processPendingBatch()
                 if isSpeculative && offset < bytes.count

@@ -59,31 +59,20 @@ final class LibCSVParser {
 
     /// Parses `bytes` (`csv_parse`), appending complete fields and records to `storage`.
     ///
-    /// The bytes go to libcsv in stretches that end just after a quote byte, so that what follows
-    /// a closing quote is seen before libcsv takes it: anything but a delimiter, a quote, CR or LF
-    /// there (`"ab" ,1`, `"ab"c`) would make libcsv reopen the quoted field and read the rest of
-    /// the input into it. Instead the field goes on unquoted without its closing quote — as
+    /// The bytes go to libcsv in stretches that end just after a quote byte followed by anything
+    /// but a delimiter, a quote, CR or LF, so that what follows a closing quote is seen before
+    /// libcsv takes it: such a byte there (`"ab" ,1`, `"ab"c`) would make libcsv reopen the
+    /// quoted field and read the rest of the input into it. Instead the field goes on unquoted
+    /// without its closing quote — as
     /// Python's csv module reads it (`ab `, `abc`), so no byte is lost and the record ends where
     /// its line does — and the record is marked (`textAfterQuote`), so none of its values is
     /// trusted.
     func parse(_ bytes: UnsafeRawBufferPointer, into storage: UnsafeMutablePointer<RecordStorage>) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        var start = 0
-        while start < bytes.count {
-            if parser.pointee.pstate == LibCSVState.fieldMightHaveEnded && !isFieldEnd(bytes[start]) {
-                continueUnquotedAfterClosingQuote()
-                storage.pointee.note(.textAfterQuote)
-            }
-            let end = memchr(base + start, Int32(quoteByte), bytes.count - start)
-                .map { UnsafeRawPointer($0) - base + 1 } ?? bytes.count
-            parseStretch(UnsafeRawBufferPointer(start: base + start, count: end - start), into: storage)
-            start = end
-        }
-    }
-
-    /// `csv_parse` on bytes holding at most one quote byte, at their end; checks its return code.
-    private func parseStretch(_ bytes: UnsafeRawBufferPointer, into storage: UnsafeMutablePointer<RecordStorage>) {
-        guard let base = bytes.baseAddress else { return }
+        // One space verdict for the piece: a stretch ends just after a quote byte, so its ends
+        // are next to a quote (special for the check) or are the piece's. (Checking each stretch
+        // of a piece where a space may be trimmed, to run libcsv's per-byte space test on fewer
+        // bytes, costs more than it saves.)
         if let trimCheck {
             let verdict = trimCheck.verdict(bytes)
             parser.pointee.is_space = verdict == .mayTrim ? keepSpaces : nil
@@ -91,6 +80,35 @@ final class LibCSVParser {
         } else {
             storage.pointee.isPiecePlain = false
         }
+        let quoteByte = quoteByte
+        var start = 0
+        while start < bytes.count {
+            if parser.pointee.pstate == LibCSVState.fieldMightHaveEnded && !isFieldEnd(bytes[start]) {
+                continueUnquotedAfterClosingQuote()
+                storage.pointee.note(.textAfterQuote)
+            }
+            // The stretch ends after the first quote byte that a byte other than a field end
+            // follows (or that ends the piece): only there can text follow a closing quote.
+            var end = bytes.count
+            var from = start
+            while let found = memchr(base + from, Int32(quoteByte), bytes.count - from) {
+                let next = UnsafeRawPointer(found) - base + 1
+                if next == bytes.count || !isFieldEnd(bytes[next]) {
+                    end = next
+                    break
+                }
+                from = next
+            }
+            parseStretch(UnsafeRawBufferPointer(start: base + start, count: end - start), into: storage)
+            start = end
+        }
+        storage.pointee.notePieceParsed()
+    }
+
+    /// `csv_parse` on bytes in which no text follows a quote byte but at their end; checks its
+    /// return code.
+    private func parseStretch(_ bytes: UnsafeRawBufferPointer, into storage: UnsafeMutablePointer<RecordStorage>) {
+        guard let base = bytes.baseAddress else { return }
         var parsed = 0
         while parsed < bytes.count {
             let n = csv_parse(parser, base + parsed, bytes.count - parsed, fieldParsed, recordParsed, storage)
@@ -107,7 +125,6 @@ final class LibCSVParser {
             discardPendingField(appendingTo: &dropped, limit: 0)
             if n == 0 && !hadField || (status != CSV_ENOMEM && status != CSV_ETOOBIG) { break }
         }
-        storage.pointee.notePieceParsed()
     }
 
     /// The quote byte libcsv was given (NUL when quoting is off).

@@ -2,27 +2,26 @@
 // grammar under the rules libcsv is configured with (spaces kept, blank lines skipped): its
 // fields are the bytes between delimiters, and it ends at the first CR or LF. Such a line is
 // copied into the batch arena as it is — the arena stores every field followed by the
-// delimiter, so the line's bytes *are* its stored fields — while one pass of 16-byte SIMD
-// compares finds the delimiters (the field ends), the first CR or LF (the line end), any quote
-// byte, and any space or tab next to a delimiter or a line edge (a record the writer must
-// examine). A quote byte before the line end, a line longer than the longest field allowed, or
-// bytes that end before the line does make the splitter decline and leave the line to libcsv,
-// which parses every record that needs it and defines what every record means.
+// delimiter, so the line's bytes *are* its stored fields — and its delimiters are its field
+// ends. A line that holds a quote byte before its end, is over the record budget, or does not
+// end within the bytes given is left to libcsv, which parses every record that needs it and
+// defines what every record means.
 //
-// Each block is copied into the arena as it is looked at (the storage keeps slack beyond the
-// line), so a line costs one load and one store per 16 bytes and one bit-mask walk per field
-// (byte_classes.h in CSystemShims makes the masks); a declined line leaves the storage as it was.
+// The splitter takes a run of such lines at once: each 64-byte block of the input is
+// classified once (byte_classes.h in CSystemShims makes four bit masks — delimiters, quotes,
+// CR/LF, spaces — with SSE2 compares), and the lines are walked through the masks, so a line
+// costs about one classification per 64 bytes, a bit-mask step per field and one copy. A
+// space or tab next to a delimiter or a line edge makes its record non-plain (one the writer
+// must examine, see SpaceTrimCheck.swift).
 
 import CSystemShims
 
-/// Splits quote-free lines straight into a `RecordStorage`, or declines.
+/// Splits runs of quote-free lines straight into a `RecordStorage`.
 struct PlainLineSplitter {
     private let delimiter: UInt8
     /// The delimiter, libcsv's quote byte (NUL with `--quote none`: libcsv then treats NUL as a
     /// quote) and the bytes that count as spaces for the plain test (see SpaceTrimCheck.swift).
     private let classes: unitpipe_byte_classes
-    /// Arena bytes reserved at a time: a line longer than this reserves again.
-    private static let reserveStep = 1024
 
     /// Creates a splitter for a dialect; lines over the record budget (RecordStorage.recordBudgetEnd)
     /// are left to libcsv's path, which marks them.
@@ -35,102 +34,207 @@ struct PlainLineSplitter {
             space0: delimiter == space ? tab : space, space1: delimiter == tab ? space : tab)
     }
 
-    /// How a line that the splitter took ends.
-    struct LineEnd {
-        /// The offset of the line's first CR or LF in the bytes given.
-        var terminator: Int
+    /// How a run of lines ended.
+    struct Run {
+        /// The bytes taken: whole lines, each with its line end.
+        var consumed: Int
+        /// `true` when the last line taken ends with a CR that is the last byte given: whether a
+        /// LF follows is for the next bytes to say, so that line's end is not settled.
+        var endsWithCarriageReturn: Bool
+        /// `true` when the run stopped before a line the splitter does not take (it holds a
+        /// quote byte, is over the record budget, or does not end within the bytes): that line
+        /// is libcsv's.
+        var leavesLineToLibCSV: Bool
     }
 
-    /// Stores the line at the start of `bytes` as one record starting on `line` and returns where
-    /// its first CR or LF is; a line holding only its line end stores nothing (a blank line).
-    /// Returns `nil`, leaving `storage` unchanged, when the line holds a quote byte before its
-    /// end, is over the record budget, or does not end within `bytes`.
-    @inline(__always)
-    func split(
-        _ bytes: UnsafeRawBufferPointer, line: Int, into storage: UnsafeMutablePointer<RecordStorage>
-    ) -> LineEnd? {
-        guard let source = bytes.baseAddress else { return nil }
+    /// Stores the lines at the start of `bytes` as records (a line holding only its line end
+    /// stores nothing: a blank line) and returns how many bytes they took. Stops before the
+    /// first line that holds a quote byte before its end, is over the record budget, or does
+    /// not end within `bytes`; after a line that ends with a CR as the last byte; and after
+    /// `lineLimit` lines, or once the storage holds `recordLimit` records or `byteLimit` bytes. `offset` is the offset of
+    /// `bytes` in the bytes fed since the reader's reset; the storage must be at a line start,
+    /// between records, with every record's line end settled.
+    func splitLines(
+        _ bytes: UnsafeRawBufferPointer, offset: Int, into storage: UnsafeMutablePointer<RecordStorage>,
+        lineLimit: Int, recordLimit: Int, byteLimit: Int
+    ) -> Run {
+        guard let source = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            return Run(consumed: 0, endsWithCarriageReturn: false, leavesLineToLibCSV: false)
+        }
         let count = bytes.count
-        let byteStart = storage.pointee.byteCount
-        let fieldStart = storage.pointee.fieldCount
-        var fieldCount = fieldStart
-        let budgetEnd = storage.pointee.recordBudgetEnd
-        // Positions next to which a space or tab makes the record non-plain: delimiters and the
-        // line's edges. `edgeCarry` is 1 when the byte before the block is one (the line start is).
+        let fieldCost = RecordStorage.fieldCost
+        let maxRecordSize = storage.pointee.maxFieldSize
+        var byteCount = storage.pointee.byteCount
+        var fieldCount = storage.pointee.fieldCount
+        var recordCount = storage.pointee.recordCount
+        var line = storage.pointee.line
+        let lastLine = line &+ min(lineLimit, Int.max &- line)
+        var arena = storage.pointee.bytes
+        var fieldEnds = storage.pointee.fieldEnds
+        var fieldCapacity = storage.pointee.fieldCapacity
+        var byteCapacity = storage.pointee.byteCapacity
+        // The start of the open line, its first field, and what earlier blocks saw of it.
+        var lineStart = 0
+        var lineFirstField = fieldCount
+        var lineIsTrimmable = false
+        var endsWithCarriageReturn = false
+        var storedLastLine = false
+        var isAtLimit = false
+        var recordCapacity = storage.pointee.recordCapacity
+        var records = RecordColumns(storage.pointee)
+        // Edges (delimiters, line ends, the run's start) and spaces of the previous block's last byte.
         var edgeCarry: UInt64 = 1
         var spaceCarry: UInt64 = 0
-        var trimmable: UInt64 = 0
-        var offset = 0
-        // Room is made for `reserveStep` bytes (and as many fields) at a time, checked per block.
-        var reservedUpTo = 0
-        var arenaBase = storage.pointee.bytes + byteStart
-        var fieldEnds = storage.pointee.fieldEnds
-        while true {
-            if offset >= reservedUpTo {
-                // Over the record budget (see RecordStorage.recordBudgetEnd): libcsv's path marks it.
-                if byteStart + offset + fieldCount * RecordStorage.fieldCost > budgetEnd { return nil }
-                storage.pointee.reserve(
-                    bytes: byteStart + offset + Self.reserveStep + 32, fields: fieldCount + Self.reserveStep + 16)
-                reservedUpTo = offset + Self.reserveStep
-                arenaBase = storage.pointee.bytes + byteStart
-                fieldEnds = storage.pointee.fieldEnds
-            }
-            let arena = UnsafeMutableRawPointer(arenaBase + offset)
-            var valid: UInt64 = 0xFFFF
-            let found: UInt64
-            if offset + 16 <= count {
-                arena.storeBytes(of: (source + offset).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
-                found = unitpipe_classify16(source + offset, classes)
-            } else {
-                // The last bytes given: copy what there is, then look at it in the arena.
-                let rest = count - offset
-                if rest <= 0 { return nil }
-                copyBytes(arena.assumingMemoryBound(to: UInt8.self), (source + offset).assumingMemoryBound(to: UInt8.self), rest)
-                found = unitpipe_classify16(arena, classes)
-                valid = (1 << UInt64(rest)) - 1
-            }
-            var delimiterBits = found & valid
-            let quoteBits = (found >> 16) & valid
-            let ends = (found >> 32) & valid
-            var spaceBits = (found >> 48) & valid
-            var edges = delimiterBits
-            var terminator = -1
-            if ends != 0 {
-                let t = ends.trailingZeroBitCount
-                let before: UInt64 = (1 << UInt64(t)) - 1
-                if quoteBits & before != 0 { return nil }
-                delimiterBits &= before
-                spaceBits &= before
-                edges = delimiterBits | 1 << UInt64(t)
-                terminator = t
-            } else if quoteBits != 0 {
-                return nil
-            }
-            trimmable |= spaceBits & ((edges << 1) | edgeCarry | (edges >> 1)) | (spaceCarry & edges)
-            edgeCarry = (edges >> 15) & 1
-            spaceCarry = (spaceBits >> 15) & 1
-            let base = byteStart + offset
-            while delimiterBits != 0 {
-                fieldEnds[fieldCount] = base + delimiterBits.trailingZeroBitCount
-                fieldCount += 1
-                delimiterBits &= delimiterBits - 1
-            }
-            if terminator >= 0 {
-                let length = offset + terminator
-                if length > 0 {
-                    if storage.pointee.storedSize(adding: length) + (fieldCount - fieldStart) * RecordStorage.fieldCost > budgetEnd {
-                        return nil
-                    }
-                    let end = byteStart + length
-                    fieldEnds[fieldCount] = end
-                    storage.pointee.bytes[end] = delimiter
-                    storage.pointee.fieldCount = fieldCount + 1
-                    storage.pointee.byteCount = end + 1
-                    storage.pointee.appendRecord(line: line, isPlain: trimmable & 0xFFFF == 0)
-                }
-                return LineEnd(terminator: length)
-            }
-            offset += 16
+        var blockStart = 0
+
+        /// Writes the counts back and makes room; the pointers may move.
+        func grow(bytes neededBytes: Int, fields neededFields: Int, records neededRecords: Int) {
+            storage.pointee.byteCount = byteCount
+            storage.pointee.fieldCount = fieldCount
+            storage.pointee.reserve(bytes: neededBytes, fields: neededFields)
+            storage.pointee.reserve(records: neededRecords)
+            recordCapacity = storage.pointee.recordCapacity
+            records = RecordColumns(storage.pointee)
+            arena = storage.pointee.bytes
+            fieldEnds = storage.pointee.fieldEnds
+            fieldCapacity = storage.pointee.fieldCapacity
+            byteCapacity = storage.pointee.byteCapacity
         }
+
+        run: while blockStart < count {
+            let masks = count - blockStart >= 64
+                ? unitpipe_classify64(source + blockStart, classes)
+                : unitpipe_classify_tail(source + blockStart, count - blockStart, classes)
+            let edges = masks.delimiters | masks.ends
+            // Spaces next to an edge; one before an edge that starts this block counts at the edge.
+            let trimmable = masks.spaces & ((edges << 1) | edgeCarry | (edges >> 1)) | (spaceCarry & edges)
+            edgeCarry = edges >> 63
+            spaceCarry = masks.spaces >> 63
+            // A block holds at most 64 field ends.
+            if fieldCount + 65 > fieldCapacity { grow(bytes: 0, fields: fieldCount + 65, records: 0) }
+            var from = Self.bits(from: lineStart - blockStart)
+            var ends = masks.ends & from
+            while true {
+                // The fields of the open line up to its end in this block (or the block's end).
+                let before = ends == 0 ? ~0 : (ends & (0 &- ends)) &- 1
+                var delimiters = masks.delimiters & from & before
+                let base = byteCount &+ blockStart &- lineStart
+                while delimiters != 0 {
+                    fieldEnds[fieldCount] = base &+ delimiters.trailingZeroBitCount
+                    fieldCount &+= 1
+                    delimiters &= delimiters &- 1
+                }
+                if ends == 0 { break }
+                let terminator = blockStart &+ ends.trailingZeroBitCount
+                let inLine = from & before
+                if masks.quotes & inLine != 0 { break run }
+                let length = terminator &- lineStart
+                var next: Int
+                var endsWithLoneCarriageReturn = false
+                if source[terminator] == 0x0A {
+                    next = terminator &+ 1
+                } else if terminator &+ 1 == count {
+                    endsWithLoneCarriageReturn = true
+                    next = count
+                } else {
+                    next = source[terminator &+ 1] == 0x0A ? terminator &+ 2 : terminator &+ 1
+                }
+                if length > 0 {
+                    if length &+ 2 &* (fieldCount &- lineFirstField) &* fieldCost > maxRecordSize { break run }
+                    if byteCount &+ length &+ 1 > byteCapacity || recordCount >= recordCapacity {
+                        grow(bytes: byteCount &+ length &+ 1, fields: 0, records: recordCount &+ 1)
+                    }
+                    Self.copyLine(arena + byteCount, source + lineStart, length)
+                    byteCount &+= length
+                    fieldEnds[fieldCount] = byteCount
+                    fieldCount &+= 1
+                    arena[byteCount] = delimiter
+                    byteCount &+= 1
+                    let isPlain = !lineIsTrimmable && trimmable & (inLine | (before &+ 1)) == 0
+                    records.ends[recordCount] = fieldCount
+                    records.lines[recordCount] = line
+                    records.problems[recordCount] = .none
+                    records.isPlain[recordCount] = isPlain
+                    records.rawStarts[recordCount] = offset &+ lineStart
+                    records.rawEnds[recordCount] = endsWithLoneCarriageReturn ? -1 : offset &+ next
+                    recordCount &+= 1
+                    storedLastLine = true
+                }
+                lineFirstField = fieldCount
+                lineIsTrimmable = false
+                if endsWithLoneCarriageReturn {
+                    endsWithCarriageReturn = true
+                    break run
+                }
+                storedLastLine = false
+                line &+= 1
+                lineStart = next
+                if line == lastLine || recordCount >= recordLimit || byteCount >= byteLimit {
+                    isAtLimit = true
+                    break run
+                }
+                from = Self.bits(from: lineStart &- blockStart)
+                ends &= from
+            }
+            // The line still open at the block's end: what this block holds of it.
+            let blockEnd = blockStart &+ 64
+            if lineStart < blockEnd {
+                if masks.quotes & from != 0 { break run }
+                if trimmable & from != 0 { lineIsTrimmable = true }
+                if blockEnd &- lineStart &+ 2 &* (fieldCount &- lineFirstField) &* fieldCost > maxRecordSize { break run }
+            }
+            blockStart = blockEnd
+        }
+        // The open line is left to libcsv: its fields are dropped.
+        storage.pointee.byteCount = byteCount
+        storage.pointee.fieldCount = lineFirstField
+        storage.pointee.recordCount = recordCount
+        storage.pointee.startRecordBudget()
+        storage.pointee.line = line
+        storage.pointee.lineStart = offset &+ lineStart
+        // A line ended by a CR as the last byte: its end is settled by the bytes that come next
+        // (RecordParser.endPiece and feedLine), as is its record's.
+        if endsWithCarriageReturn && storedLastLine { storage.pointee.unsettledRawEnds = 1 }
+        return Run(
+            consumed: endsWithCarriageReturn ? count : lineStart, endsWithCarriageReturn: endsWithCarriageReturn,
+            leavesLineToLibCSV: !isAtLimit && !endsWithCarriageReturn && lineStart < count)
+    }
+
+    /// The per-record columns of a storage, as the splitter fills them.
+    private struct RecordColumns {
+        var ends: UnsafeMutablePointer<Int>
+        var lines: UnsafeMutablePointer<Int>
+        var problems: UnsafeMutablePointer<RecordProblem>
+        var isPlain: UnsafeMutablePointer<Bool>
+        var rawStarts: UnsafeMutablePointer<Int>
+        var rawEnds: UnsafeMutablePointer<Int>
+
+        init(_ storage: RecordStorage) {
+            ends = storage.recordEnds
+            lines = storage.recordLines
+            problems = storage.recordProblems
+            isPlain = storage.recordIsPlain
+            rawStarts = storage.recordRawStarts
+            rawEnds = storage.recordRawEnds
+        }
+    }
+
+    /// The bits of a block at and after bit `first` (all for `first <= 0`, none for `first >= 64`).
+    @inline(__always)
+    private static func bits(from first: Int) -> UInt64 {
+        first <= 0 ? ~0 : first >= 64 ? 0 : ~0 << UInt64(first)
+    }
+
+    /// Copies a line of `count` bytes, 16 at a time.
+    @inline(__always)
+    private static func copyLine(_ destination: UnsafeMutablePointer<UInt8>, _ source: UnsafePointer<UInt8>, _ count: Int) {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(destination)
+        var k = 0
+        while k &+ 16 <= count {
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: k, as: SIMD16<UInt8>.self), toByteOffset: k, as: SIMD16<UInt8>.self)
+            k &+= 16
+        }
+        if k < count { copyBytes(destination + k, source + k, count &- k) }
     }
 }

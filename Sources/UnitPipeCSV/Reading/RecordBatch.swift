@@ -180,21 +180,7 @@ struct RecordStorage {
 
     /// Closes the current record (a libcsv record callback).
     mutating func endRecord() {
-        if recordCount == recordCapacity {
-            var capacity = recordCapacity
-            grow(&recordEnds, capacity: &capacity, needed: recordCount + 1)
-            capacity = recordCapacity
-            grow(&recordLines, capacity: &capacity, needed: recordCount + 1)
-            capacity = recordCapacity
-            grow(&recordProblems, capacity: &capacity, needed: recordCount + 1)
-            capacity = recordCapacity
-            grow(&recordIsPlain, capacity: &capacity, needed: recordCount + 1)
-            capacity = recordCapacity
-            grow(&recordRawStarts, capacity: &capacity, needed: recordCount + 1)
-            capacity = recordCapacity
-            grow(&recordRawEnds, capacity: &capacity, needed: recordCount + 1)
-            recordCapacity = capacity
-        }
+        if recordCount == recordCapacity { reserve(records: recordCount + 1) }
         recordEnds[recordCount] = fieldCount
         recordLines[recordCount] = isInRecord ? recordStartLine : line
         recordProblems[recordCount] = pendingProblem
@@ -218,6 +204,24 @@ struct RecordStorage {
         isPiecePlain = isPlain
         isOpenRecordPlain = true
         endRecord()
+    }
+
+    /// Makes room for `needed` records in all.
+    mutating func reserve(records needed: Int) {
+        guard needed > recordCapacity else { return }
+        var capacity = recordCapacity
+        grow(&recordEnds, capacity: &capacity, needed: needed)
+        capacity = recordCapacity
+        grow(&recordLines, capacity: &capacity, needed: needed)
+        capacity = recordCapacity
+        grow(&recordProblems, capacity: &capacity, needed: needed)
+        capacity = recordCapacity
+        grow(&recordIsPlain, capacity: &capacity, needed: needed)
+        capacity = recordCapacity
+        grow(&recordRawStarts, capacity: &capacity, needed: needed)
+        capacity = recordCapacity
+        grow(&recordRawEnds, capacity: &capacity, needed: needed)
+        recordCapacity = capacity
     }
 
     /// Makes room for `bytes` arena bytes and `fields` field ends in all.

@@ -3,9 +3,9 @@
 // LF, CRLF or a lone CR, found with memchr): a record starts on the first line after the previous record's
 // end that holds anything but CR/LF (libcsv skips blank lines). Complete
 // records collect in a reused `RecordStorage` and are handed out as
-// `RecordBatch` views, only ever between records. A line that starts a record and holds
-// no quote byte is split without libcsv (PlainLineSplitter.swift); libcsv is then between
-// records, as it would be after parsing that line itself.
+// `RecordBatch` views, only ever between records. Lines that start a record and hold no
+// quote byte are split without libcsv, a run of them at a time (PlainLineSplitter.swift);
+// libcsv is then between records, as it would be after parsing those lines itself.
 
 #if canImport(Glibc)
 import Glibc
@@ -90,15 +90,24 @@ package final class RecordParser {
     /// The number of complete records waiting in the current batch.
     package var pendingRecords: Int { storage.pointee.recordCount }
 
-    /// Feeds libcsv the bytes of `bytes` up to the end of the first line — after a LF, a CRLF or a
+    /// Parses the bytes of `bytes` up to the end of the first line — after a LF, a CRLF or a
     /// lone CR (old Mac files) — or all of them; returns how many bytes it consumed.
     package func feedLine(_ bytes: UnsafeRawBufferPointer) -> Int {
-        let n = feedLineCounted(bytes)
+        let n = feedLineCounted(bytes, lineLimit: 1)
         consumed += n
         return n
     }
 
-    private func feedLineCounted(_ bytes: UnsafeRawBufferPointer) -> Int {
+    /// Parses the bytes of `bytes` up to the end of the first line, as `feedLine`, or — when
+    /// that line and the ones after it hold no quote byte — up to the end of the last such line
+    /// that fits in the batch; returns how many bytes it consumed.
+    package func feedLines(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let n = feedLineCounted(bytes, lineLimit: Int.max)
+        consumed += n
+        return n
+    }
+
+    private func feedLineCounted(_ bytes: UnsafeRawBufferPointer, lineLimit: Int) -> Int {
         guard let start = bytes.baseAddress, bytes.count > 0 else { return 0 }
         if isAfterCarriageReturn {
             // The previous piece ended with CR: a LF now completes a CRLF; anything else means the
@@ -113,12 +122,26 @@ package final class RecordParser {
             }
             storage.pointee.startLine(at: consumed)
         }
-        if isAtLineStart && !storage.pointee.isInRecord, let splitter,
-            let end = splitter.split(bytes, line: storage.pointee.line, into: storage)
-        {
+        var taken = 0
+        if isAtLineStart && !storage.pointee.isInRecord && storage.pointee.unsettledRawEnds == 0, let splitter {
             // libcsv is between records (as after a record or a blank line), where it stays.
-            return settleLineEnd(at: end.terminator, in: bytes)
+            let run = splitter.splitLines(
+                bytes, offset: consumed, into: storage, lineLimit: lineLimit, recordLimit: batchRecords,
+                byteLimit: batchBytes)
+            if run.endsWithCarriageReturn {
+                isAfterCarriageReturn = true
+                isAtLineStart = false
+                return run.consumed
+            }
+            if !run.leavesLineToLibCSV { return run.consumed }
+            taken = run.consumed
         }
+        return taken + feedLibCSVLine(UnsafeRawBufferPointer(rebasing: bytes[taken...]), at: consumed + taken)
+    }
+
+    /// `feedLine` through libcsv, for bytes at offset `offset` of the bytes fed since the reset.
+    private func feedLibCSVLine(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Int {
+        guard let start = bytes.baseAddress, bytes.count > 0 else { return 0 }
         let count = bytes.count
         let newline = memchr(start, 0x0A, count).map { UnsafeRawPointer($0) - start }
         var length = newline.map { $0 + 1 } ?? count
@@ -153,29 +176,8 @@ package final class RecordParser {
         isAtLineStart = endsLine
         if endsLine {
             storage.pointee.line += 1
-            storage.pointee.startLine(at: consumed + length)
+            storage.pointee.startLine(at: offset + length)
         }
-        return length
-    }
-
-    /// Ends the line whose first CR or LF is at `terminator` in `bytes` (as `feedLine` does for
-    /// libcsv's lines) and returns the line's length with its line end.
-    @inline(__always)
-    private func settleLineEnd(at terminator: Int, in bytes: UnsafeRawBufferPointer) -> Int {
-        let length: Int
-        if bytes[terminator] == 0x0A {
-            length = terminator + 1
-        } else if terminator + 1 == bytes.count {
-            // A CR at the end of what is here: whether a LF follows is decided by the next piece.
-            isAfterCarriageReturn = true
-            isAtLineStart = false
-            return bytes.count
-        } else {
-            length = bytes[terminator + 1] == 0x0A ? terminator + 2 : terminator + 1
-        }
-        isAtLineStart = true
-        storage.pointee.line += 1
-        storage.pointee.startLine(at: consumed + length)
         return length
     }
 
@@ -187,16 +189,6 @@ package final class RecordParser {
         storage.pointee.line += 1
         storage.pointee.startLine(at: consumed)
         isAtLineStart = true
-    }
-
-    /// Feeds every byte of `sample`, line by line, collecting its records in one batch
-    /// (create the parser with `batchRecords: Int.max`); `isComplete` also ends the input.
-    package func feed(sample: [UInt8], isComplete: Bool) {
-        sample.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count { offset += feedLine(UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
-        }
-        if isComplete { finish() }
     }
 
     /// Ends the input: flushes a last record without a final newline, marking an unterminated quote.

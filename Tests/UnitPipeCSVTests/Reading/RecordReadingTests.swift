@@ -46,7 +46,7 @@ func readAll(
         let bytes = chunk.bytes
         var offset = 0
         while offset < bytes.count {
-            offset += parser.feedLine(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+            offset += parser.feedLines(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
             if parser.isBatchFull { takeBatch() }
         }
         parser.endPiece()
@@ -296,7 +296,10 @@ func parseInPieces(
         var k = 0
         while offset < bytes.count {
             let end = min(bytes.count, offset + pieces[k % pieces.count])
-            offset += parser.feedLine(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
+            // One line at a time (as the input head and the record-start search read) and runs of
+            // lines (as the engine reads), in turns.
+            let piece = UnsafeRawBufferPointer(rebasing: bytes[offset..<end])
+            offset += k % 3 == 0 ? parser.feedLine(piece) : parser.feedLines(piece)
             k += 1
         }
     }
