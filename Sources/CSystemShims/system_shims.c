@@ -1,10 +1,13 @@
 // Signal handling for unitpipe: an async-signal-safe handler that records the signal,
 // which the pipeline polls between chunks (and a blocked read(2) notices via EINTR).
-// And one Linux call Swift's Glibc module does not export (sync_file_range).
+// And the Linux and glibc calls Swift's Glibc module does not export (sync_file_range, mallopt).
 #define _GNU_SOURCE
 #include "system_shims.h"
 
 #include <fcntl.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include <pthread.h>
 #include <signal.h>
@@ -50,6 +53,15 @@ int unitpipe_start_writeback(int fd, long long offset, long long count) {
     (void)fd;
     (void)offset;
     (void)count;
+    return 0;
+#endif
+}
+
+int unitpipe_map_large_blocks(int bytes) {
+#if defined(__GLIBC__)
+    return mallopt(M_MMAP_THRESHOLD, bytes);
+#else
+    (void)bytes;
     return 0;
 #endif
 }

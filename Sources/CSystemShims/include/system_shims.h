@@ -13,4 +13,9 @@ int unitpipe_received_signal(void);
 /// returns 0, or -1 with errno set, and callers may ignore the result.
 int unitpipe_start_writeback(int fd, long long offset, long long count);
 
+/// Makes malloc give every block of `bytes` or more a mapping of its own, for the whole process
+/// (glibc `mallopt(M_MMAP_THRESHOLD, bytes)`, which also turns off glibc's moving threshold); a
+/// no-op elsewhere. Returns 1 on success, 0 otherwise.
+int unitpipe_map_large_blocks(int bytes);
+
 #endif

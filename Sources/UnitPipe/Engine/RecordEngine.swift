@@ -10,8 +10,17 @@
 // parser with the next chunk's bytes instead, so the results are byte-identical
 // for every thread count. Record numbers and lines are made absolute at commit,
 // where alone it is known what came before.
+//
+// A speculative parse holds little: it stops after a batch once it has recorded
+// `speculationFailureLimit` failed rows, or as soon as the engine finds it void (the
+// chunk before it ended inside a record). Read before a long quoted field's start
+// was known, a chunk of the field's lines parses as thousands of failing one-line
+// rows; stopped, they cost neither the memory nor the time. A stopped parse that
+// is not void is finished on the engine's thread from where it stopped: the same
+// parser fed the rest of the same bytes, so the results do not change.
 
 import Foundation
+import Synchronization
 import UnitPipeCSV
 
 /// Runs a job over the records of an input.
@@ -54,6 +63,11 @@ public final class RecordEngine {
     public private(set) var progress = Progress()
     /// Called on the engine's thread after every commit with the progress so far (`--progress`).
     public var progressObserver: ((Progress) -> Void)?
+    /// Records per batch handed to a job worker.
+    private let batchRecords: Int
+    /// Failed rows after which a speculative parse stops (at the end of a batch) and leaves the
+    /// rest of its chunk to the engine's thread.
+    private let speculationFailureLimit: Int
 
     /// Creates an engine.
     ///
@@ -64,16 +78,24 @@ public final class RecordEngine {
     ///   - failureLimit: Failed rows accepted before the run stops (`0` stops at the first).
     ///   - reader: How records are split (`--reader`).
     ///   - keepsRawBytes: Whether each batch can give its records' input bytes (`RecordBatch.rawBytes(of:)`).
+    ///   - batchRecords: Records per batch (at most; a batch also ends after 1 MiB of fields).
+    ///   - speculationFailureLimit: Failed rows after which a speculative parse stops, at the end of
+    ///     a batch, and leaves the rest of its chunk to the engine's thread. The default, ~2 MiB of
+    ///     failures, is never reached by a chunk of 256 KiB of rows of 16 bytes or more; tests make
+    ///     both small.
     public init(
         threads: Int, chunkSize: Int, maxFieldSize: Int, failureLimit: Int?, reader: ReaderKind = .default,
-        keepsRawBytes: Bool = false
+        keepsRawBytes: Bool = false, batchRecords: Int = 8192, speculationFailureLimit: Int = 16_384
     ) {
+        self.batchRecords = max(1, batchRecords)
+        self.speculationFailureLimit = max(1, speculationFailureLimit)
         self.keepsRawBytes = keepsRawBytes
         self.threads = max(1, threads)
         self.chunkSize = max(1, chunkSize)
         self.maxFieldSize = maxFieldSize
         self.reader = reader
         self.failureLimit = failureLimit
+        _ = PlainBuffer.mapsLargeBlocks
     }
 
     /// Streams the data records of `head`'s input through `job`.
@@ -138,10 +160,7 @@ public final class RecordEngine {
             finished.enter()
             let thread = Thread {
                 while let work = queue.pop() {
-                    if work.isSpeculative {
-                        work.stretch.begin()
-                        work.stretch.feed(work.chunk.bytes)
-                        work.stretch.end(isEndOfInput: work.chunk.isLast)
+                    if work.isSpeculative && work.stretch.speculate(work.chunk) {
                         // The per-chunk transform (compression) runs here, in parallel; commit seals
                         // again only what changed since (a continued stretch, a cut at the limit).
                         work.stretch.worker.seal()
@@ -166,8 +185,9 @@ public final class RecordEngine {
         var nextToWrite = 0
         var isInputDone = false
         var continuation: Stretch<Job.Worker>?
-        // Whether each slot's chunk was parsed by a worker.
+        // Whether each slot's chunk was parsed by a worker, and with which stretch.
         var speculated = Array(repeating: true, count: depth)
+        var inFlight: [Stretch<Job.Worker>?] = Array(repeating: nil, count: depth)
         while true {
             while nextToRead - nextToWrite < depth && !isInputDone {
                 let chunk = freeChunks.popLast() ?? chunks.makeChunk()
@@ -182,8 +202,10 @@ public final class RecordEngine {
                 // a speculative parse of the next chunk would be thrown away: it is not made, and
                 // the chunk goes to the continuing parse (or, should the record end first, to a
                 // parse here), so two threads cost no more than one.
+                stretch.isVoid.store(false, ordering: .relaxed)
                 queue.push(Work(chunk: chunk, stretch: stretch, isSpeculative: continuation == nil))
                 speculated[chunk.index % depth] = continuation == nil
+                inFlight[chunk.index % depth] = stretch
                 nextToRead += 1
             }
             if nextToWrite == nextToRead { return .finished }
@@ -193,6 +215,7 @@ public final class RecordEngine {
             guard let stretch = slot.result, let chunk = slot.chunk else { return .finished }
             slot.result = nil
             slot.chunk = nil
+            inFlight[nextToWrite % depth] = nil
             progress.bytesRead = head.source.bytesRead
             let current: Stretch<Job.Worker>
             if let continued = continuation {
@@ -212,12 +235,20 @@ public final class RecordEngine {
                     stretch.begin()
                     stretch.feed(chunk.bytes)
                     stretch.end(isEndOfInput: chunk.isLast)
+                } else {
+                    // A speculative parse that stopped early is finished here.
+                    stretch.finish(chunk)
                 }
                 current = stretch
             }
             let end = try commit(current, job: job)
             if current.endsInRecord && !chunk.isLast && end == .finished {
                 continuation = current
+                // The next chunk's speculative parse, if one is under way, is void: it stops at
+                // its next batch. (Those after it are void only if the record goes on past it.)
+                if nextToWrite + 1 < nextToRead && speculated[(nextToWrite + 1) % depth] {
+                    inFlight[(nextToWrite + 1) % depth]?.isVoid.store(true, ordering: .relaxed)
+                }
             } else {
                 continuation = nil
                 release(current)
@@ -244,7 +275,7 @@ public final class RecordEngine {
     private func makeStretch<Job: RecordJob>(_ job: Job, _ head: InputHead) -> Stretch<Job.Worker> {
         Stretch(
             worker: job.makeWorker(), dialect: head.dialect, maxFieldSize: maxFieldSize, allowance: allowance, reader: reader,
-            keepsRawBytes: keepsRawBytes)
+            keepsRawBytes: keepsRawBytes, batchRecords: batchRecords, speculationFailureLimit: speculationFailureLimit)
     }
 
     /// Failed rows a stretch may record before it stops: the first row beyond the limit.
@@ -294,19 +325,33 @@ final class Stretch<Worker: BatchWorker>: @unchecked Sendable {
     private let parser: RecordParser
     var budget: FailureBudget
     private let allowance: Int?
+    /// Failed rows after which a speculative parse stops.
+    private let speculationFailureLimit: Int
     /// Records consumed since `begin()`.
     private(set) var recordsSinceBegin = 0
+    /// Set by the engine's thread when this stretch's speculative parse is known to be void (the
+    /// chunk before it ended inside a record): the parse stops after its current batch.
+    let isVoid = Atomic<Bool>(false)
+    /// Where a speculative parse stopped before its chunk's end: the offset of the next byte.
+    private var stoppedAt: Int?
 
-    init(worker: Worker, dialect: CSVDialect, maxFieldSize: Int, allowance: Int?, reader: ReaderKind, keepsRawBytes: Bool) {
+    init(
+        worker: Worker, dialect: CSVDialect, maxFieldSize: Int, allowance: Int?, reader: ReaderKind, keepsRawBytes: Bool,
+        batchRecords: Int, speculationFailureLimit: Int
+    ) {
         self.worker = worker
         self.allowance = allowance
-        parser = RecordParser(dialect: dialect, maxFieldSize: maxFieldSize, reader: reader, keepsRawBytes: keepsRawBytes)
+        self.speculationFailureLimit = speculationFailureLimit
+        parser = RecordParser(
+            dialect: dialect, maxFieldSize: maxFieldSize, batchRecords: batchRecords, reader: reader,
+            keepsRawBytes: keepsRawBytes)
         budget = FailureBudget(allowance: allowance)
     }
 
     /// Starts a new stretch at a line start: fresh libcsv state, line 1, record 0, empty results.
     func begin() {
         parser.reset()
+        stoppedAt = nil
         recordsSinceBegin = 0
         budget = FailureBudget(allowance: allowance)
         worker.clearResults()
@@ -328,12 +373,47 @@ final class Stretch<Worker: BatchWorker>: @unchecked Sendable {
     /// the loop at once (the engine then stops the run), so no chunk delays a signal.
     func feed(_ bytes: UnsafeRawBufferPointer) {
         parser.beginPiece(bytes)
-        var offset = 0
+        _ = feed(bytes, from: 0, isSpeculative: false)
+    }
+
+    /// Parses a chunk speculatively (on a worker thread) from a fresh state; returns `true` when it
+    /// parsed all of it, `false` when it stopped early (void, or at the failure limit) — the
+    /// engine's thread then discards it or finishes it with ``finish(_:)``.
+    func speculate(_ chunk: InputChunk) -> Bool {
+        begin()
+        parser.beginPiece(chunk.bytes)
+        stoppedAt = feed(chunk.bytes, from: 0, isSpeculative: true)
+        guard stoppedAt == nil else { return false }
+        end(isEndOfInput: chunk.isLast)
+        return true
+    }
+
+    /// Finishes a speculative parse of `chunk` that stopped early, from where it stopped (the same
+    /// parser fed the rest of the same bytes: the results are those of a parse straight through).
+    func finish(_ chunk: InputChunk) {
+        guard let offset = stoppedAt else { return }
+        stoppedAt = nil
+        _ = feed(chunk.bytes, from: offset, isSpeculative: false)
+        end(isEndOfInput: chunk.isLast)
+    }
+
+    /// Feeds `bytes` from `offset` (after `parser.beginPiece`); a speculative feed returns the
+    /// offset at which it stopped, after a batch, once void or at the failure limit.
+    private func feed(_ bytes: UnsafeRawBufferPointer, from start: Int, isSpeculative: Bool) -> Int? {
+        var offset = start
         while offset < bytes.count {
-            if Interruption.signalNumber != nil { return }
+            if Interruption.signalNumber != nil { return nil }
             offset += parser.feedLines(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
-            if parser.isBatchFull { processPendingBatch() }
+            if parser.isBatchFull {
+                processPendingBatch()
+                if isSpeculative && offset < bytes.count
+                    && (budget.spent >= speculationFailureLimit || isVoid.load(ordering: .relaxed))
+                {
+                    return offset
+                }
+            }
         }
+        return nil
     }
 
     /// Ends a piece: at the end of input flushes the last record; otherwise processes the

@@ -241,7 +241,8 @@ final class ConvertRun: RecordJob {
     func run(_ head: InputHead, shard: ResolvedByteRange?) throws(JobError) -> Bool {
         let engine = self.engine ?? RecordEngine(
             threads: plan.options.threads, chunkSize: plan.options.chunkSize, maxFieldSize: plan.options.maxFieldSize,
-            failureLimit: plan.failureLimit, reader: plan.options.reader, keepsRawBytes: outputs.rejects != nil)
+            failureLimit: plan.failureLimit, reader: plan.options.reader, keepsRawBytes: outputs.rejects != nil,
+            batchRecords: plan.options.batchRecords, speculationFailureLimit: plan.options.speculationFailureLimit)
         self.engine = engine
         engine.progressObserver = progressObserver
         defer { foldColumns() }

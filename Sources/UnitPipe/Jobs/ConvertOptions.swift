@@ -102,6 +102,11 @@ public struct ConvertOptions: Sendable {
     public var threads = ConvertOptions.processorCount
     /// Bytes of input per unit of parallel work (default 256 KiB: as fast as larger chunks, less memory; tests use tiny chunks to cut records everywhere).
     public var chunkSize = 1 << 18
+    /// Records per batch, and failed rows after which a speculative parse of a chunk stops and
+    /// leaves the rest to the engine's thread (defaults 8192 and 16,384; tests make both tiny so
+    /// that speculative parses stop everywhere).
+    public var batchRecords = 8192
+    public var speculationFailureLimit = 16_384
     /// `--locale`: how input numbers are written: `C`, a locale identifier, or `auto` (decided per column).
     public var locale = "C"
     /// `--output-locale`: write converted numbers the way this locale does; `nil` writes them normalized.

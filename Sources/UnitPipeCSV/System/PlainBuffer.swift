@@ -1,13 +1,24 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CSystemShims
 
 /// `malloc`-backed buffers of plain values (integers, flags) that grow with `realloc`.
 ///
 /// A large buffer then grows by moving its pages rather than by a copy during which old and new
 /// both exist, so one 60 MiB field costs about its size in each buffer, not one and a half.
 /// Buffers from here are freed with `PlainBuffer.free`, never `deallocate()`.
-enum PlainBuffer {
+package enum PlainBuffer {
+    /// `true` once every block of 1 MiB or more gets a mapping of its own, for the whole process
+    /// (evaluated once; glibc's `mallopt(M_MMAP_THRESHOLD)`, in `CSystemShims`).
+    ///
+    /// Only then does a large buffer always grow by moving pages, and go back to the system when
+    /// freed. By default glibc raises its threshold (up to 32 MiB) each time a mapped block is
+    /// freed; a field's buffer that grows past that in a worker thread's heap is then grown by a
+    /// copy, and the old copy stays resident: 30–80 MiB more at the peak of a 60 MiB field with
+    /// two threads.
+    package static let mapsLargeBlocks: Bool = unitpipe_map_large_blocks(1 << 20) == 1
+
     /// Room for `capacity` values (`malloc`); traps when memory is exhausted, as `allocate` does.
     static func allocate<T>(_ type: T.Type, capacity: Int) -> UnsafeMutablePointer<T> {
         guard let raw = malloc(max(1, capacity) * MemoryLayout<T>.stride) else { fatalError("out of memory") }

@@ -50,11 +50,14 @@ final class CollectingJob: RecordJob {
 
 /// Runs `CollectingJob` over `text` and returns what was committed, in order.
 func collect(
-    _ text: String, threads: Int, chunkSize: Int, failureLimit: Int? = nil
+    _ text: String, threads: Int, chunkSize: Int, failureLimit: Int? = nil, batchRecords: Int = 8192,
+    speculationFailureLimit: Int = 16_384
 ) throws -> (records: [CollectingJob.Record], end: RecordEngine.End) {
     let input = try head(text, delimiter: UInt8(ascii: ","))
     let job = CollectingJob()
-    let engine = RecordEngine(threads: threads, chunkSize: chunkSize, maxFieldSize: 1 << 20, failureLimit: failureLimit)
+    let engine = RecordEngine(
+        threads: threads, chunkSize: chunkSize, maxFieldSize: 1 << 20, failureLimit: failureLimit,
+        batchRecords: batchRecords, speculationFailureLimit: speculationFailureLimit)
     let end = try engine.run(input, job: job)
     return (job.committed, end)
 }
@@ -104,5 +107,37 @@ struct RecordEngineTests {
         let unlimited = try collect(text, threads: threads, chunkSize: 5)
         #expect(unlimited.end == .finished)
         #expect(unlimited.records.count == 50)
+    }
+
+    /// Speculative parses of the chunks after a long quoted field's start read its lines as failing
+    /// rows (here `bad`), and with two threads they held all of them at the field's peak. They now
+    /// stop (at the failure limit, or once void) and are finished on the engine's thread when they
+    /// are not void: the records, and the row the failure limit stops at, must not change.
+    @Test(arguments: [1, 2, 3])
+    func speculativeParsesOfAManyLineFieldStopWithTheSameRecords(threads: Int) throws {
+        var text = "id,note\n"
+        for i in 1...30 { text += i % 3 == 0 ? "bad,\(i)\n" : "\(i),plain\n" }
+        text += "31,\"" + String(repeating: "bad\n", count: 200) + "\"\n"
+        for i in 32...60 { text += i % 2 == 0 ? "bad,\(i)\n" : "\(i),between\n" }
+        text += "61,\"" + String(repeating: "bad\r\n", count: 150) + "\"\n62,last\n"
+        let reference = try collect(text, threads: 1, chunkSize: 1 << 20).records
+        #expect(reference.count == 62)
+        #expect(reference[30].fields == ["31", String(repeating: "bad\n", count: 200)])
+        #expect(reference[30].line == 32)
+        #expect(reference.last == CollectingJob.Record(record: 62, line: 413, fields: ["62", "last"]))
+        let limited = try collect(text, threads: 1, chunkSize: 1 << 20, failureLimit: 20).records
+        for chunkSize in [1, 7, 64, 1 << 20] {
+            for (batch, limit) in [(1, 1), (3, 2), (8192, 16_384)] {
+                let label = "threads \(threads), chunk \(chunkSize), batch \(batch), limit \(limit)"
+                let run = try collect(
+                    text, threads: threads, chunkSize: chunkSize, batchRecords: batch, speculationFailureLimit: limit)
+                #expect(run.records == reference, "\(label)")
+                let cut = try collect(
+                    text, threads: threads, chunkSize: chunkSize, failureLimit: 20, batchRecords: batch,
+                    speculationFailureLimit: limit)
+                #expect(cut.end == .failureLimitReached)
+                #expect(cut.records == limited, "\(label), failure limit 20")
+            }
+        }
     }
 }

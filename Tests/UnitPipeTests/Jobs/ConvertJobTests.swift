@@ -83,4 +83,46 @@ struct ConvertJobTests {
             #expect(run.output == "<missing>")
         }
     }
+
+    /// Two threads held, at the peak of a long quoted field, the speculative parses of the chunks
+    /// read before its start was known: its lines read as thousands of failing one-line rows. Those
+    /// parses now stop early (once void, or at a failure limit) and are finished on the engine's
+    /// thread when they count; output, report, rejects and summary must stay those of one thread.
+    @Test(arguments: [1, 2, 3])
+    func speculativeParsesOfAManyLineFieldChangeNoResult(threads: Int) throws {
+        var text = "id,len,note\n"
+        for i in 1...40 { text += "\(i),\(i).5,plain\n" }
+        text += "41,1,\"" + String(repeating: "x\n", count: 1500) + "\"\n"
+        for i in 42...90 { text += i % 2 == 0 ? "\(i),bad,n\n" : "\(i),\(i),n\n" }
+        // Lines that read as rows of the right width when parsed from the middle of the field.
+        text += "91,2,\"" + String(repeating: "1,2,3\n", count: 400) + "\"\n"
+        for i in 92...99 { text += "\(i),x\(i),n\n" }
+        text += "100,3,\"unterminated\n101,4,x\n"
+        let columns = [ColumnSpec(column: .name("len"), from: "km", to: "m")]
+        let reference = try runJob(text) {
+            $0.columns = columns
+            $0.threads = 1
+        }
+        #expect(reference.summary.rowsIn == 100)
+        #expect(reference.summary.rowsRejected == 34)
+        #expect(reference.errors.contains("\n42,1543,len,bad,invalid_number,"))
+        for chunkSize in [7, 64, 1000, 1 << 20] {
+            for (batch, limit) in [(1, 1), (4, 3), (8192, 16_384)] {
+                let run = try runJob(text) {
+                    $0.columns = columns
+                    $0.threads = threads
+                    $0.chunkSize = chunkSize
+                    $0.batchRecords = batch
+                    $0.speculationFailureLimit = limit
+                }
+                let label = "threads \(threads), chunk \(chunkSize), batch \(batch), limit \(limit)"
+                #expect(run.output == reference.output, "\(label)")
+                #expect(run.errors == reference.errors, "\(label)")
+                #expect(run.rejects == reference.rejects, "\(label)")
+                #expect(run.summary.rowsOut == reference.summary.rowsOut, "\(label)")
+                #expect(run.summary.errorsByCode == reference.summary.errorsByCode, "\(label)")
+                #expect(run.summary.columns == reference.summary.columns, "\(label)")
+            }
+        }
+    }
 }
