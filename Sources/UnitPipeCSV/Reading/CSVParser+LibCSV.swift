@@ -72,13 +72,15 @@ final class LibCSVParser {
     /// trusted.
     func parse(_ bytes: UnsafeRawBufferPointer, into storage: UnsafeMutablePointer<RecordStorage>) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        // One space verdict for the piece: a stretch ends just after a quote byte, so its ends
-        // are next to a quote (special for the check) or are the piece's. (Checking each stretch
-        // of a piece where a space may be trimmed, to run libcsv's per-byte space test on fewer
-        // bytes, costs more than it saves.)
+        // A space verdict for the whole piece, which holds for each of its stretches (a stretch
+        // ends just after a quote byte, so its ends are next to a quote, special for the check,
+        // or are the piece's). Where a space may be trimmed, each stretch is looked at on its
+        // own, so that libcsv's per-byte space test (a call per byte) runs only where it must.
+        var checksStretches = false
         if let trimCheck {
             let verdict = trimCheck.verdict(bytes)
-            parser.pointee.is_space = verdict == .mayTrim ? keepSpaces : nil
+            checksStretches = verdict == .mayTrim
+            parser.pointee.is_space = nil
             storage.pointee.isPiecePlain = verdict == .plain
         } else {
             storage.pointee.isPiecePlain = false
@@ -102,7 +104,11 @@ final class LibCSVParser {
                 }
                 from = next
             }
-            parseStretch(UnsafeRawBufferPointer(start: base + start, count: end - start), into: storage)
+            let stretch = UnsafeRawBufferPointer(start: base + start, count: end - start)
+            if checksStretches, let trimCheck {
+                parser.pointee.is_space = trimCheck.verdict(stretch) == .mayTrim ? keepSpaces : nil
+            }
+            parseStretch(stretch, into: storage)
             start = end
         }
         storage.pointee.notePieceParsed()
