@@ -1,6 +1,7 @@
 // Reader target: the records (fields, line numbers, problems, plain flags) of an input must be
 // the same whether it is fed whole, one byte at a time, or in random pieces, and the same with
-// libcsv's built-in space test as with the always-"no" test it stands in for.
+// libcsv's built-in space test as with the always-"no" test it stands in for, and the same with
+// the plain-line splitter as with libcsv reading every record.
 
 @testable import UnitPipeCSV
 
@@ -36,6 +37,8 @@ enum ReaderFuzz {
         let whole = records(body, dialect: dialect, maxFieldSize: maxFieldSize, pieces: { $0 }, builtIn: true)
         let reference = records(body, dialect: dialect, maxFieldSize: maxFieldSize, pieces: { $0 }, builtIn: false)
         if whole != reference { fuzzFailure("built-in space test differs from the keep-spaces test: \(difference(whole, reference))") }
+        let libcsv = records(body, dialect: dialect, maxFieldSize: maxFieldSize, pieces: { $0 }, builtIn: true, reader: .libcsv)
+        if whole != libcsv { fuzzFailure("the plain-line splitter differs from libcsv: \(difference(whole, libcsv))") }
         let single = records(body, dialect: dialect, maxFieldSize: maxFieldSize, pieces: { _ in 1 }, builtIn: true)
         if whole != single { fuzzFailure("1-byte pieces differ from the whole input: \(difference(whole, single))") }
         var random = FuzzRandom(seed: data)
@@ -61,10 +64,11 @@ enum ReaderFuzz {
     /// LF or a CR that is not last), with small batches so batch boundaries fall everywhere.
     static func records(
         _ bytes: UnsafeRawBufferPointer, dialect: CSVDialect, maxFieldSize: Int,
-        pieces: (Int) -> Int, builtIn: Bool
+        pieces: (Int) -> Int, builtIn: Bool, reader: ReaderKind = .split
     ) -> [Record] {
-        let key = "\(dialect.delimiter) \(dialect.quote ?? 0) \(maxFieldSize) \(builtIn)"
-        let parser = parsers[key] ?? RecordParser(dialect: dialect, maxFieldSize: maxFieldSize, batchRecords: 3, usesBuiltInSpaceTest: builtIn)
+        let key = "\(dialect.delimiter) \(dialect.quote ?? 0) \(maxFieldSize) \(builtIn) \(reader)"
+        let parser = parsers[key] ?? RecordParser(
+            dialect: dialect, maxFieldSize: maxFieldSize, batchRecords: 3, usesBuiltInSpaceTest: builtIn, reader: reader)
         parsers[key] = parser
         parser.reset()
         var out: [Record] = []
@@ -81,8 +85,13 @@ enum ReaderFuzz {
         while offset < bytes.count {
             let end = min(bytes.count, offset + pieces(bytes.count - offset))
             var at = offset
+            var turn = 0
             while at < end {
-                at += parser.feedLine(UnsafeRawBufferPointer(rebasing: bytes[at..<end]))
+                // Runs of lines (as the engine reads) and, every third call, one line (as the
+                // input head and the record-start search read).
+                let piece = UnsafeRawBufferPointer(rebasing: bytes[at..<end])
+                at += turn % 3 == 2 ? parser.feedLine(piece) : parser.feedLines(piece)
+                turn += 1
                 if parser.isBatchFull { collect() }
             }
             offset = end

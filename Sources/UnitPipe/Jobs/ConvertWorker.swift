@@ -82,10 +82,11 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     private var units: [ColumnUnits?]
     private var converters: [ColumnConverter]
     private let columns: [ParsedColumn]
-    /// The parsed columns' value and status buffers, for the row loop (no reference counting per cell).
-    private var values: [UnsafeMutablePointer<Double>] = []
-    private var statuses: [UnsafeMutablePointer<CellStatus>] = []
-    private var fixedValues: [UnsafeMutablePointer<Double>?] = []
+    /// The parsed columns' value and status buffers, by conversion, for the row loop (tables of
+    /// pointers: no reference counting and no bounds check per cell).
+    private let values: UnsafeMutablePointer<UnsafeMutablePointer<Double>>
+    private let statuses: UnsafeMutablePointer<UnsafeMutablePointer<CellStatus>>
+    private let fixedValues: UnsafeMutablePointer<UnsafeMutablePointer<Double>?>
     /// Each conversion's fraction digits (`:N`, else `--decimals`), `nil` for shortest digits.
     private let decimalsOf: [Int?]
     private let format: NumberFormat
@@ -124,6 +125,20 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         roles.initialize(from: plan.roles, count: plan.columnCount)
         rewrittenFields = plan.roles.indices.filter { plan.roles[$0] != .passThrough }
         targetSymbols = plan.conversions.map { Array($0.target.symbol.utf8) }
+        let conversionCount = max(1, plan.conversions.count)
+        values = .allocate(capacity: conversionCount)
+        statuses = .allocate(capacity: conversionCount)
+        fixedValues = .allocate(capacity: conversionCount)
+        pointColumnTables()
+    }
+
+    /// Fills the pointer tables from the columns' buffers (again after they grow).
+    private func pointColumnTables() {
+        for (k, column) in columns.enumerated() {
+            (values + k).initialize(to: column.values)
+            (statuses + k).initialize(to: column.statuses)
+            (fixedValues + k).initialize(to: column.fixedValues)
+        }
     }
 
     deinit {
@@ -131,6 +146,9 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         outcomes.deallocate()
         roles.deinitialize(count: plan.columnCount)
         roles.deallocate()
+        values.deallocate()
+        statuses.deallocate()
+        fixedValues.deallocate()
     }
 
     // MARK: The job protocol
@@ -220,9 +238,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     private func reserve(_ count: Int) {
         guard count > rowCapacity else { return }
         for column in columns { column.reserve(count) }
-        values = columns.map(\.values)
-        statuses = columns.map(\.statuses)
-        fixedValues = columns.map(\.fixedValues)
+        pointColumnTables()
         shapes.deallocate()
         outcomes.deallocate()
         rowCapacity = max(count, 1024)

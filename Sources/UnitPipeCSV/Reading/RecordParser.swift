@@ -191,6 +191,16 @@ package final class RecordParser {
         isAtLineStart = true
     }
 
+    /// Feeds every byte of `sample`, collecting its records in one batch (create the parser with
+    /// `batchRecords: Int.max`); `isComplete` also ends the input.
+    package func feed(sample: [UInt8], isComplete: Bool) {
+        sample.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count { offset += feedLines(UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
+        }
+        if isComplete { finish() }
+    }
+
     /// Ends the input: flushes a last record without a final newline, marking an unterminated quote.
     package func finish() {
         parser.finish(into: storage)
