@@ -16,6 +16,19 @@ public final class ReportFile {
         if buffer.count >= 1 << 16 { try file.write(buffer) }
     }
 
+    /// Takes the bytes of `bytes` (and empties it): staged like any others, or, from 64 KiB on,
+    /// written straight after the staged ones, so that a huge rejected record is not copied
+    /// once more into the staging buffer.
+    public func take(_ bytes: ByteBuffer) throws(OutputError) {
+        guard bytes.count >= 1 << 16 else {
+            buffer.append(bytes.bytes)
+            bytes.removeAll()
+            return try flushIfFull()
+        }
+        try file.write(buffer)
+        try file.write(bytes)
+    }
+
     /// Flushes and renames the file into place.
     public func close() throws(OutputError) {
         do {

@@ -284,8 +284,7 @@ final class ConvertRun: RecordJob {
                 }
             }
             if let rejects = outputs.rejects {
-                rejects.buffer.append(worker.rejects.bytes)
-                try rejects.flushIfFull()
+                try rejects.take(worker.rejects)
             }
         } catch {
             throw .output(error)

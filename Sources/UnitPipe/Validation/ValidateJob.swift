@@ -248,8 +248,7 @@ final class ValidateRun: RecordJob {
                 }
             }
             if let rejects = outputs.rejects {
-                rejects.buffer.append(worker.rejects.bytes)
-                try rejects.flushIfFull()
+                try rejects.take(worker.rejects)
             }
         } catch {
             throw .output(error)
