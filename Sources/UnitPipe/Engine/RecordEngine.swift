@@ -160,7 +160,7 @@ public final class RecordEngine {
             finished.enter()
             let thread = Thread {
                 while let work = queue.pop() {
-                    if work.isSpeculative && work.stretch.speculate(work.chunk) {
+                    if work.stretch.speculate(work.chunk) {
                         // The per-chunk transform (compression) runs here, in parallel; commit seals
                         // again only what changed since (a continued stretch, a cut at the limit).
                         work.stretch.worker.seal()
@@ -201,9 +201,16 @@ public final class RecordEngine {
                 // Inside a record that spans chunks (a long quoted field, an unterminated quote),
                 // a speculative parse of the next chunk would be thrown away: it is not made, and
                 // the chunk goes to the continuing parse (or, should the record end first, to a
-                // parse here), so two threads cost no more than one.
-                stretch.isVoid.store(false, ordering: .relaxed)
-                queue.push(Work(chunk: chunk, stretch: stretch, isSpeculative: continuation == nil))
+                // parse here), so two threads cost no more than one. Such a chunk does not pass
+                // through a worker either: on a busy machine, waiting for one to be scheduled
+                // only to hand it back cost milliseconds a chunk.
+                if continuation == nil {
+                    stretch.isVoid.store(false, ordering: .relaxed)
+                    queue.push(Work(chunk: chunk, stretch: stretch))
+                } else {
+                    slots[chunk.index % depth].result = stretch
+                    slots[chunk.index % depth].ready.signal()
+                }
                 speculated[chunk.index % depth] = continuation == nil
                 inFlight[chunk.index % depth] = stretch
                 nextToRead += 1
@@ -231,7 +238,7 @@ public final class RecordEngine {
                 current = continued
             } else {
                 if !speculated[nextToWrite % depth] {
-                    // Sent unparsed while a record spanned chunks; that record has ended since.
+                    // Read while a record spanned chunks, not parsed yet; that record has ended since.
                     stretch.begin()
                     stretch.feed(chunk.bytes)
                     stretch.end(isEndOfInput: chunk.isLast)
@@ -308,12 +315,10 @@ public final class RecordEngine {
     }
 }
 
-/// A chunk to parse and the stretch to parse it with, handed to a worker thread.
+/// A chunk to parse speculatively and the stretch to parse it with, handed to a worker thread.
 struct Work<Worker: BatchWorker>: Sendable {
     let chunk: InputChunk
     let stretch: Stretch<Worker>
-    /// `false` when the engine parses the chunk itself (it continues a record): the worker only hands it back.
-    let isSpeculative: Bool
 }
 
 /// One worker's parse of a stretch of input: the libcsv state, the job worker and its budget.

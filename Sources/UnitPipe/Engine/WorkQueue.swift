@@ -31,8 +31,9 @@ final class WorkQueue<Item: Sendable>: Sendable {
 
 /// Where a worker thread leaves its result for one chunk, and the engine's thread waits for it.
 final class ResultSlot<Result: AnyObject>: @unchecked Sendable {
-    // Safety: `result` is written by one worker before `ready.signal()` and read by the engine's
-    // thread after `ready.wait()`; `chunk` is set by the engine's thread before the chunk is
+    // Safety: `result` is written by one worker (or, for a chunk no worker parses, by the
+    // engine's thread itself) before `ready.signal()` and read by the engine's thread after
+    // `ready.wait()`; `chunk` is set by the engine's thread before the chunk is
     // queued and read by it after the wait. The semaphore and the queue's lock order the accesses.
     let ready = DispatchSemaphore(value: 0)
     var result: Result?

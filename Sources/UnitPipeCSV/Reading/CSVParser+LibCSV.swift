@@ -15,6 +15,7 @@ final class LibCSVParser {
     private let quote: UInt8?
     private let trimCheck: SpaceTrimCheck?
     private let keepSpaces: @convention(c) (UInt8) -> Int32 = unitpipe_csv_no_space
+    private let grow: @convention(c) (UnsafeMutableRawPointer?, Int) -> UnsafeMutableRawPointer? = unitpipe_csv_grow
 
     /// Creates a parser (`csv_init`) that keeps spaces around fields and is lenient with stray
     /// quotes inside unquoted fields.
@@ -44,6 +45,8 @@ final class LibCSVParser {
         // By default libcsv trims spaces and tabs around unquoted fields; unitpipe keeps them.
         csv_set_space_func(parser, keepSpaces)
         csv_set_blk_size(parser, 1 << 16)
+        // The field buffer doubles as it grows, instead of 64 KiB at a time (shim.h).
+        csv_set_realloc_func(parser, grow)
     }
 
     /// Returns the parser to its initial state (`csv_free` + `csv_init`), as if newly created.

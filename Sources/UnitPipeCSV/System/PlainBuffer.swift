@@ -9,15 +9,16 @@ import CSystemShims
 /// both exist, so one 60 MiB field costs about its size in each buffer, not one and a half.
 /// Buffers from here are freed with `PlainBuffer.free`, never `deallocate()`.
 package enum PlainBuffer {
-    /// `true` once every block of 1 MiB or more gets a mapping of its own, for the whole process
+    /// `true` once every block of 8 MiB or more gets a mapping of its own, for the whole process
     /// (evaluated once; glibc's `mallopt(M_MMAP_THRESHOLD)`, in `CSystemShims`).
     ///
-    /// Only then does a large buffer always grow by moving pages, and go back to the system when
-    /// freed. By default glibc raises its threshold (up to 32 MiB) each time a mapped block is
-    /// freed; a field's buffer that grows past that in a worker thread's heap is then grown by a
-    /// copy, and the old copy stays resident: 30–80 MiB more at the peak of a 60 MiB field with
-    /// two threads.
-    package static let mapsLargeBlocks: Bool = unitpipe_map_large_blocks(1 << 20) == 1
+    /// Such a buffer then grows by moving pages and goes back to the system when freed. By default
+    /// glibc raises its threshold (up to 32 MiB) each time a mapped block is freed; a field's buffer
+    /// that then grows in a worker thread's heap is grown by copies whose old blocks stay resident:
+    /// 30–80 MiB more at the peak of a 60 MiB field with two threads. (A smaller threshold costs
+    /// page faults instead: a chunk's few MiB of failures, mapped afresh for every chunk, made a
+    /// run of failing rows 25 % slower at 1 MiB.)
+    package static let mapsLargeBlocks: Bool = unitpipe_map_large_blocks(8 << 20) == 1
 
     /// Room for `capacity` values (`malloc`); traps when memory is exhausted, as `allocate` does.
     static func allocate<T>(_ type: T.Type, capacity: Int) -> UnsafeMutablePointer<T> {
