@@ -303,6 +303,16 @@ import Testing
         #expect(failed["detail"] as? String == "No space left on device")
         #expect(failed["rows_written"] as? Int == 0)
         #expect(failed["rows_out"] as? Int == 0)
+        // validate's summary says the same of a report it could not write.
+        let bad = try E2E.directory(with: "bad.csv", "d\n1\nx\n")
+        let report = try UnitPipeRunner.run(["validate", "bad.csv", "-c", "d", "-e", "/dev/full", "--summary", "v.json"], in: bad)
+        #expect(report.status == 2)
+        #expect(report.stderr == "unitpipe validate: cannot write '/dev/full': No space left on device\n")
+        let validateFailed = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: bad.appendingPathComponent("v.json"))) as? [String: Any])
+        #expect(validateFailed["status"] as? String == "failed")
+        #expect(validateFailed["reason"] as? String == "output")
+        #expect(validateFailed["detail"] as? String == "No space left on device")
         // A complete run delivered every row.
         let ok = try UnitPipeRunner.run(["convert", "in.csv", "-c", "d:km:m", "-o", "out.csv", "--summary", "o.json"], in: dir)
         #expect(ok.status == 0)

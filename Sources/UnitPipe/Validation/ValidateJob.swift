@@ -95,6 +95,7 @@ public final class ValidateJob {
         if let failure {
             summary.status = .failed
             summary.reason = failure.reason
+            summary.detail = failure.detail
             if case .tooManyErrors = failure { summary.isErrorLimitReached = true }
         } else if summary.rowsInvalid > 0 || !summary.headerProblems.isEmpty {
             summary.status = .rejected

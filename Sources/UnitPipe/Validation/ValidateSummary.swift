@@ -41,6 +41,8 @@ public struct ValidateSummary: Sendable, Equatable {
     public var errorsByCode: [ErrorCode: Int] = [:]
     public var status = RunSummary.Status.ok
     public var reason: String?
+    /// For a run stopped by an output it could not write: the system's reason (`No space left on device`).
+    public var detail: String?
     /// Whether `--max-errors` stopped the run.
     public var isErrorLimitReached = false
     /// The schema's keywords that were not checked.
@@ -64,6 +66,7 @@ public struct ValidateSummary: Sendable, Equatable {
         }
         var out = "{\"status\": \(JSON.string(status.rawValue))"
         if let reason { out += ", \"reason\": \(JSON.string(reason))" }
+        if let detail { out += ", \"detail\": \(JSON.string(detail))" }
         out += ", \"max_errors_reached\": \(isErrorLimitReached)"
         out += ", \"rows_in\": \(rowsIn), \"rows_valid\": \(rowsIn - rowsInvalid), \"rows_invalid\": \(rowsInvalid)"
         out += ", \"bytes_in\": \(bytesIn), \"seconds\": \(JSON.number(seconds))"
