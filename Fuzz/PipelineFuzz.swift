@@ -1,5 +1,6 @@
 // Pipeline target: a small input run through the whole `convert` job (chunk reader, workers,
-// ordered writer, reports) with tiny chunks, once with one thread and once with two. The output,
+// ordered writer, reports) with tiny chunks, once with one thread and once with two (with tiny
+// batches and speculative parses that stop early, for some inputs). The output,
 // error report, rejects and summary counts must be identical; rows_in = rows_out + rows_rejected;
 // every input record is in the output or the rejects (counted by parsing both back).
 
@@ -45,7 +46,13 @@ enum PipelineFuzz {
         options.hasHeader = control & 0x40 == 0
         options.chunkSize = chunkSize
         let one = convert(options, threads: 1)
-        let two = convert(options, threads: 2)
+        // The two-thread run may also cut batches small and stop its speculative parses after 1-3
+        // failed rows (the chunk-size byte's high part chooses), so finished parses are compared too.
+        var stopping = options
+        let speculation = [(8192, 16_384), (1, 1), (2, 1), (3, 2), (1, 3), (2, 2)][Int(data[1]) / 48]
+        stopping.batchRecords = speculation.0
+        stopping.speculationFailureLimit = speculation.1
+        let two = convert(stopping, threads: 2)
         if one != two { fuzzFailure("one and two threads differ:\n\(one)\n\(two)") }
         guard one.failure == nil else { return }
         let s = one.summary
