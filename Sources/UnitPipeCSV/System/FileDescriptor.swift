@@ -4,6 +4,7 @@
 // package calls these functions directly; callers see Swift values and errors.
 
 import CSystemShims
+import Dispatch
 
 #if canImport(Glibc)
 import Glibc
@@ -234,6 +235,23 @@ public enum FileSystem {
             _ = fchown(descriptor.rawValue, uid_t.max, info.st_gid)
         }
         _ = fchmod(descriptor.rawValue, info.st_mode & 0o777)
+    }
+
+    /// Drops from the page cache, on a thread of its own, the pages of the regular file `path`
+    /// (`posix_fadvise(2)` with `POSIX_FADV_DONTNEED`; its contents are not touched). For a file
+    /// about to be replaced: otherwise its pages are freed by the rename at the end, while the
+    /// other cores wait (0.1-0.2 s for an 800 MB file), and the new file's pages come from
+    /// memory the system has not used lately. Advisory: errors are ignored.
+    public static func dropCachedPages(of path: String) {
+        DispatchQueue.global(qos: .utility).async {
+            let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+            guard fd >= 0 else { return }
+            var info = stat()
+            if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG {
+                _ = posix_fadvise(fd, 0, 0, Int32(POSIX_FADV_DONTNEED))
+            }
+            Glibc.close(fd)
+        }
     }
 
     /// The names in directory `path` (`opendir(3)`, `readdir(3)`), without `.` and `..`, in the
