@@ -129,13 +129,11 @@ struct PlainLineSplitter {
                 let inLine = from & before
                 if masks.quotes & inLine != 0 { break run }
                 let length = terminator &- lineStart
-                var next: Int
-                var endsWithLoneCarriageReturn = false
-                if source[terminator] == 0x0A {
+                // A CR as the last byte given: whether a LF follows is for the next bytes to say.
+                let endsWithLoneCarriageReturn = source[terminator] == 0x0D && terminator &+ 1 == count
+                let next: Int
+                if source[terminator] == 0x0A || endsWithLoneCarriageReturn {
                     next = terminator &+ 1
-                } else if terminator &+ 1 == count {
-                    endsWithLoneCarriageReturn = true
-                    next = count
                 } else {
                     next = source[terminator &+ 1] == 0x0A ? terminator &+ 2 : terminator &+ 1
                 }

@@ -53,7 +53,7 @@ public final class OutputFile {
                 let (fd, temporary) = try FileDescriptor.makeTemporary(template: OutputFile.temporaryTemplate(for: target))
                 // The file replaced keeps its owner, group and mode (a hard link to it keeps the old file).
                 FileSystem.copyOwnershipAndMode(of: target, to: fd)
-                if FileSystem.identity(of: target)?.isRegularFile == true { FileSystem.dropCachedPages(of: target) }
+                FileSystem.dropCachedPages(of: target)
                 descriptor = fd
                 temporaryPath = temporary
                 renameTarget = target

@@ -5,7 +5,8 @@ import UnitPipeCSV
 import UnitPipeNumbers
 import UnitPipeUnits
 
-/// Runs a job on `text` and returns its output, error report, rejects and summary.
+/// Runs a job on `text` and returns its output, error report, rejects and summary, each file's
+/// bytes as written (a BOM kept, which `String(contentsOfFile:)` would drop).
 func runJob(_ text: String, configure: (inout ConvertOptions) -> Void) throws -> (output: String, errors: String, rejects: String, summary: RunSummary, failure: JobError?) {
     let dir = NSTemporaryDirectory() + "unitpipe-job-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -18,7 +19,10 @@ func runJob(_ text: String, configure: (inout ConvertOptions) -> Void) throws ->
     options.rejectsPath = dir + "/rejects.csv"
     configure(&options)
     let outcome = ConvertJob(options: options).run()
-    func read(_ name: String) -> String { (try? String(contentsOfFile: dir + "/" + name, encoding: .utf8)) ?? "<missing>" }
+    func read(_ name: String) -> String {
+        guard let bytes = try? Data(contentsOf: URL(fileURLWithPath: dir + "/" + name)) else { return "<missing>" }
+        return String(decoding: bytes, as: UTF8.self)
+    }
     return (read("out.csv"), read("errors.csv"), read("rejects.csv"), outcome.summary, outcome.failure)
 }
 

@@ -51,21 +51,10 @@ struct VerbatimRejectsTests {
         return (text, rejects)
     }
 
-    /// Runs `convert` on `text` and returns the rejects' bytes as text (a BOM kept, which
-    /// `String(contentsOfFile:)` would drop) and the summary.
+    /// Runs `convert` on `text` and returns the rejects' bytes as text (a BOM kept) and the summary.
     static func rejects(of text: String, configure: (inout ConvertOptions) -> Void) throws -> (rejects: String, summary: RunSummary) {
-        let dir = NSTemporaryDirectory() + "unitpipe-verbatim-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try Data(text.utf8).write(to: URL(fileURLWithPath: dir + "/in.csv"))
-        var options = ConvertOptions()
-        options.inputPath = dir + "/in.csv"
-        options.outputPath = dir + "/out.csv"
-        options.rejectsPath = dir + "/rejects.csv"
-        configure(&options)
-        let outcome = ConvertJob(options: options).run()
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: dir + "/rejects.csv"))
-        return (String(decoding: bytes, as: UTF8.self), outcome.summary)
+        let run = try runJob(text, configure: configure)
+        return (run.rejects, run.summary)
     }
 
     /// Whether `text` ends with CR or LF (a String's last Character of "\r\n" is neither).
