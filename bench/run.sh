@@ -12,7 +12,7 @@ repo=$(cd "$here/.." && pwd)
 out="$here/out"
 
 sizes=() runs=5 warmups=1 tasks="A,B" seed=42 build=1 install=0 keep=0
-tools="unitpipe,unitpipe-1t,unitpipe-gzin,unitpipe-gzout,unitpipe-zstout,validate,validate-1t,mlr,mawk,gawk,duckdb,polars"
+tools="unitpipe,unitpipe-1t,unitpipe-gzin,unitpipe-gzout,unitpipe-zstout,unitpipe-null,validate,validate-1t,mlr,mawk,gawk,duckdb,polars,polars-null"
 usage() { sed -n '2,8p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -77,7 +77,8 @@ command -v frictionless >/dev/null && ver[frictionless]="frictionless $(friction
 declare -A note
 note[unitpipe]="default threads"
 note[unitpipe-1t]="--threads 1"
-ver[unitpipe-gzin]=${ver[unitpipe]} ver[unitpipe-gzout]=${ver[unitpipe]} ver[unitpipe-zstout]=${ver[unitpipe]}
+ver[unitpipe-gzin]=${ver[unitpipe]} ver[unitpipe-gzout]=${ver[unitpipe]} ver[unitpipe-zstout]=${ver[unitpipe]} ver[unitpipe-null]=${ver[unitpipe]}
+note[unitpipe-null]="the output thrown away (-o /dev/null): the conversion without the cost of the output file"
 note[unitpipe-gzin]="task A only: the input gzip-compressed (gzip -6, made once; MB/s counts the plain bytes), plain output"
 note[unitpipe-gzout]="task A only: -o FILE.gz (libdeflate level 1, a member per chunk, compressed by the workers)"
 note[unitpipe-zstout]="task A only: -o FILE.zst (libzstd level 1, a frame per chunk, compressed by the workers)"
@@ -90,6 +91,8 @@ note[mawk]="**incorrect**: naive split on the delimiter (quoted fields shift col
 note[gawk]=${note[mawk]}
 note[duckdb]="SET threads=2; all_varchar + CAST; includes Python start + import"
 note[polars]="POLARS_MAX_THREADS=2; scan_csv/sink_csv; includes Python start + import"
+[ -n "${ver[polars]:-}" ] && ver[polars-null]=${ver[polars]}
+note[polars-null]="the same, sink_csv to /dev/null"
 
 # --- the command of each tool: sets cmd (array) and stdout_to (file or "") ---
 AWK_A='BEGIN { FS = OFS = ","; CONVFMT = OFMT = "%.17g" } NR == 1 { print; next }
@@ -110,6 +113,9 @@ tool_cmd() {  # tool task input output
         unitpipe-1t) cmd=("$UP" "${upargs[@]}" --threads 1) ;;
         unitpipe-gzin) cmd=("$UP" convert "$in.gz" -c distance_km:km:mi -c temp_c:degC:degF -o "$o") ;;
         unitpipe-gzout|unitpipe-zstout) cmd=("$UP" "${upargs[@]}") ;;
+        unitpipe-null)
+             cmd=("$UP" convert "$in" -c distance_km:km:mi -c temp_c:degC:degF -o /dev/null)
+             [ "$task" = B ] && cmd+=(--locale de_DE) ;;
         validate|validate-1t)
              cmd=("$UP" validate "$in" -c distance_km -c temp_c -e "$o")
              [ "$task" = B ] && cmd+=(--locale de_DE)
@@ -122,6 +128,7 @@ tool_cmd() {  # tool task input output
              stdout_to=$o ;;
         duckdb) cmd=("$py" "$here/peers/duckdb_convert.py" "$task" "$in" "$o") ;;
         polars) cmd=(env POLARS_MAX_THREADS=2 "$py" "$here/peers/polars_convert.py" "$task" "$in" "$o") ;;
+        polars-null) cmd=(env POLARS_MAX_THREADS=2 "$py" "$here/peers/polars_convert.py" "$task" "$in" /dev/null) ;;
     esac
 }
 available() {
@@ -174,7 +181,7 @@ done
 # --- ratios to each peer and the targets, from this run's medians -------------
 ratio() { awk -v u="$1" -v p="$2" 'BEGIN { printf "%.2f", u / p }'; }
 ratios() {  # every unitpipe row against every peer row, per task: unitpipe wall / peer wall
-    local peers=() p t u line
+    local peers=() p t u line un pn
     for p in ${tools//,/ }; do [[ "$p" == unitpipe* || "$p" == validate* ]] || peers+=("$p"); done
     echo
     echo "Ratios (unitpipe wall / peer wall; below 1 is faster than the peer):"
@@ -182,11 +189,15 @@ ratios() {  # every unitpipe row against every peer row, per task: unitpipe wall
     line="| unitpipe row | task"; local sep="|---|---"
     for p in "${peers[@]}"; do line+=" | / $p"; sep+="|---:"; done
     echo "$line |"; echo "$sep|"
-    for u in unitpipe unitpipe-1t unitpipe-gzin unitpipe-gzout unitpipe-zstout validate validate-1t; do
+    for u in unitpipe unitpipe-1t unitpipe-gzin unitpipe-gzout unitpipe-zstout unitpipe-null validate validate-1t; do
         for t in A B; do
             [ -n "${medv[$u,$t]:-}" ] || continue
             line="| $u | $t"
             for p in "${peers[@]}"; do
+                # Output thrown away against output thrown away only, a file against a file.
+                if [[ "$u" == *-null ]]; then un=1; else un=0; fi
+                if [[ "$p" == *-null ]]; then pn=1; else pn=0; fi
+                if [ "$un" != "$pn" ]; then line+=" | —"; continue; fi
                 if [ -n "${medv[$p,$t]:-}" ]; then line+=" | $(ratio "${medv[$u,$t]}" "${medv[$p,$t]}")"; else line+=" | —"; fi
             done
             echo "$line |"
@@ -207,6 +218,10 @@ targets() {
         [ -n "$pol" ] || continue
         [ -n "$u" ] && target_line "task $t, default threads / Polars (2 threads)" "$(ratio "$u" "$pol")" 0.5 "×"
         [ -n "$one" ] && target_line "task $t, --threads 1 / Polars (2 threads)" "$(ratio "$one" "$pol")" 1 "×"
+    done
+    for t in A B; do
+        [ -n "${medv[unitpipe-null,$t]:-}" ] && [ -n "${medv[polars-null,$t]:-}" ] || continue
+        echo "| task $t, output to /dev/null: unitpipe / Polars | $(ratio "${medv[unitpipe-null,$t]}" "${medv[polars-null,$t]}")× | | (no target) |"
     done
     local a=${medv[unitpipe,A]:-} b=${medv[unitpipe,B]:-} z
     for z in unitpipe-gzin unitpipe-gzout unitpipe-zstout; do
@@ -290,10 +305,13 @@ for n in "${sizes[@]}"; do
             maxrss=$(printf '%s\n' "${rsss[@]}" | sort -g | tail -1)
             medv[$tool,$task]=$med
             rssv[$tool,$task]=$(awk -v r="$maxrss" 'BEGIN { printf "%.1f", r / 1024 }')
-            case "$o" in
+            case "$tool" in
+                *-null) lines_out=$lines_in ;;   # nothing kept to count
+                *) case "$o" in
                 *.gz) lines_out=$(gzip -dc "$o" | wc -l) ;;
                 *.zst) lines_out=$(zstd -dc "$o" | wc -l) ;;
                 *) lines_out=$(wc -l <"$o") ;;
+                esac ;;
             esac
             rows_note=""
             # validate writes only its report (a header line for a clean file); the others every row
