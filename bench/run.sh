@@ -275,6 +275,10 @@ for n in "${sizes[@]}"; do
         if [ "$task" = A ] && [[ ",$tools," == *",unitpipe-gzin,"* ]] && { [ ! -s "$in.gz" ] || [ "$in.gz" -ot "$in" ]; }; then
             log "compressing $in (gzip -6)"; gzip -6 -c "$in" >"$in.gz"
         fi
+        # Each tool's warm-up (also the probe), then the timed runs in rounds, one run of every
+        # tool a round, so that a machine whose speed drifts over minutes slows all alike.
+        active=()
+        declare -A outp=() wallsv=() rsssv=()
         for tool in ${tools//,/ }; do
             available "$tool" || continue
             o="$out/result-$tool-$task-$n.csv"
@@ -282,8 +286,9 @@ for n in "${sizes[@]}"; do
                 unitpipe-gzin|unitpipe-gzout|unitpipe-zstout) [ "$task" = A ] || continue ;;
             esac
             case "$tool" in unitpipe-gzout) o+=".gz" ;; unitpipe-zstout) o+=".zst" ;; esac
+            outp[$tool]=$o
             tool_cmd "$tool" "$task" "$in" "$o"
-            log "$n rows, task $task: $tool ($warmups warm-up + $runs runs)"
+            log "$n rows, task $task: $tool (warm-up)"
             run_once   # the warm-up, or with --warmups 0 the first timed run; also the probe
             if [[ "$tool" == unitpipe* && "$task" = B && "$rc" -eq 2 ]] && grep -qi 'unsupported locale' "$errf"; then
                 res[$tool,$task]="n/a (locale support pending)"; continue
@@ -291,14 +296,27 @@ for n in "${sizes[@]}"; do
             if [ "$rc" -ne 0 ]; then
                 res[$tool,$task]="failed (exit $rc: $(head -c 120 "$errf" | tr '\n|' '  '))"; status=1; continue
             fi
-            walls=() rsss=() first=0
-            if [ "$warmups" -eq 0 ]; then walls=("$wall"); rsss=("$rss"); first=1; fi
-            for ((i = first; i < runs; i++)); do
+            active+=("$tool")
+            wallsv[$tool]="" rsssv[$tool]=""
+            if [ "$warmups" -eq 0 ]; then wallsv[$tool]=$wall rsssv[$tool]=$rss; fi
+        done
+        first=0
+        [ "$warmups" -eq 0 ] && first=1
+        for ((i = first; i < runs; i++)); do
+            log "$n rows, task $task: round $((i + 1)) of $runs (${active[*]})"
+            for tool in "${active[@]}"; do
+                [ -n "${res[$tool,$task]:-}" ] && continue   # failed in an earlier round
+                tool_cmd "$tool" "$task" "$in" "${outp[$tool]}"
                 run_once
-                [ "$rc" -eq 0 ] || { res[$tool,$task]="failed on run $((i + 1)) (exit $rc)"; status=1; break; }
-                walls+=("$wall"); rsss+=("$rss")
+                if [ "$rc" -ne 0 ]; then res[$tool,$task]="failed on run $((i + 1)) (exit $rc)"; status=1; continue; fi
+                wallsv[$tool]+=" $wall" rsssv[$tool]+=" $rss"
             done
-            [ "$rc" -eq 0 ] || continue
+        done
+        for tool in "${active[@]}"; do
+            [ -z "${res[$tool,$task]:-}" ] || continue
+            o=${outp[$tool]}
+            read -ra walls <<<"${wallsv[$tool]}"
+            read -ra rsss <<<"${rsssv[$tool]}"
             med=$(printf '%s\n' "${walls[@]}" | median)
             lo=$(printf '%s\n' "${walls[@]}" | sort -g | head -1)
             hi=$(printf '%s\n' "${walls[@]}" | sort -g | tail -1)
@@ -330,7 +348,10 @@ for n in "${sizes[@]}"; do
                 printf '%s\n' "$vout" >"$out/verify-$task-$n.log"
                 [ "$vrc" -eq 0 ] || status=1
             fi
-            [ "$keep" -eq 1 ] || [ "$tool" = unitpipe ] || rm -f "$o"
+        done
+        # The peers' outputs go once measured (unitpipe's is kept for inspection).
+        for tool in "${active[@]}"; do
+            [ "$keep" -eq 1 ] || [ "$tool" = unitpipe ] || rm -f "${outp[$tool]}"
         done
     done
 
@@ -344,7 +365,7 @@ for n in "${sizes[@]}"; do
             has_task "$task" || continue
             v="bytes_$task"; echo "- task $task input: $(data_file "$task" "$n" | sed "s|$repo/||"), ${!v} bytes ($(awk -v b="${!v}" 'BEGIN { printf "%.1f", b / 1e6 }') MB), seed $seed"
         done
-        echo "- wall seconds: median of $runs runs after $warmups warm-up run(s), warm page cache (min–max in parentheses); MB/s = input MB (10^6 bytes) / median wall; peak RSS = max over the runs (MiB)"
+        echo "- wall seconds: median of $runs runs after $warmups warm-up run(s) of each tool, the timed runs in rounds (one run of every tool a round), warm page cache (min–max in parentheses); MB/s = input MB (10^6 bytes) / median wall; peak RSS = max over the runs (MiB)"
         for l in "${verify_lines[@]}"; do echo "- unitpipe output check, $l"; done
         echo
         hdr="| tool | version"; sep="|---|---"
