@@ -263,22 +263,24 @@ for n in "${sizes[@]}"; do
     declare -A res=() medv=() rssv=()
     verify_lines=()
     bytesA=0
+    # Each tool's warm-up (also the probe) for each task, then the timed runs in rounds, one run
+    # of every tool and task a round, so that a machine whose speed drifts over minutes slows
+    # every tool and both tasks alike.
+    declare -A inp=() linesv=() outp=() wallsv=() rsssv=()
+    pairs=()
     for task in A B; do
         has_task "$task" || continue
         in=$(data_file "$task" "$n")
+        inp[$task]=$in
         bytes=$(stat -L -c %s "$in")
         [ "$task" = A ] && bytesA=$bytes
         declare "bytes_$task=$bytes"
         cat "$in" >/dev/null   # warm the page cache
-        lines_in=$(wc -l <"$in")
+        linesv[$task]=$(wc -l <"$in")
         # The compressed rows: task A only; the gzip input is made once per data file.
         if [ "$task" = A ] && [[ ",$tools," == *",unitpipe-gzin,"* ]] && { [ ! -s "$in.gz" ] || [ "$in.gz" -ot "$in" ]; }; then
             log "compressing $in (gzip -6)"; gzip -6 -c "$in" >"$in.gz"
         fi
-        # Each tool's warm-up (also the probe), then the timed runs in rounds, one run of every
-        # tool a round, so that a machine whose speed drifts over minutes slows all alike.
-        active=()
-        declare -A outp=() wallsv=() rsssv=()
         for tool in ${tools//,/ }; do
             available "$tool" || continue
             o="$out/result-$tool-$task-$n.csv"
@@ -286,7 +288,7 @@ for n in "${sizes[@]}"; do
                 unitpipe-gzin|unitpipe-gzout|unitpipe-zstout) [ "$task" = A ] || continue ;;
             esac
             case "$tool" in unitpipe-gzout) o+=".gz" ;; unitpipe-zstout) o+=".zst" ;; esac
-            outp[$tool]=$o
+            outp[$tool,$task]=$o
             tool_cmd "$tool" "$task" "$in" "$o"
             log "$n rows, task $task: $tool (warm-up)"
             run_once   # the warm-up, or with --warmups 0 the first timed run; also the probe
@@ -296,63 +298,66 @@ for n in "${sizes[@]}"; do
             if [ "$rc" -ne 0 ]; then
                 res[$tool,$task]="failed (exit $rc: $(head -c 120 "$errf" | tr '\n|' '  '))"; status=1; continue
             fi
-            active+=("$tool")
-            wallsv[$tool]="" rsssv[$tool]=""
-            if [ "$warmups" -eq 0 ]; then wallsv[$tool]=$wall rsssv[$tool]=$rss; fi
+            pairs+=("$tool,$task")
+            wallsv[$tool,$task]="" rsssv[$tool,$task]=""
+            if [ "$warmups" -eq 0 ]; then wallsv[$tool,$task]=$wall rsssv[$tool,$task]=$rss; fi
         done
-        first=0
-        [ "$warmups" -eq 0 ] && first=1
-        for ((i = first; i < runs; i++)); do
-            log "$n rows, task $task: round $((i + 1)) of $runs (${active[*]})"
-            for tool in "${active[@]}"; do
-                [ -n "${res[$tool,$task]:-}" ] && continue   # failed in an earlier round
-                tool_cmd "$tool" "$task" "$in" "${outp[$tool]}"
-                run_once
-                if [ "$rc" -ne 0 ]; then res[$tool,$task]="failed on run $((i + 1)) (exit $rc)"; status=1; continue; fi
-                wallsv[$tool]+=" $wall" rsssv[$tool]+=" $rss"
-            done
+    done
+    first=0
+    [ "$warmups" -eq 0 ] && first=1
+    for ((i = first; i < runs; i++)); do
+        log "$n rows: round $((i + 1)) of $runs (${pairs[*]})"
+        for pair in "${pairs[@]}"; do
+            [ -n "${res[$pair]:-}" ] && continue   # failed in an earlier round
+            tool=${pair%,*} task=${pair#*,}
+            tool_cmd "$tool" "$task" "${inp[$task]}" "${outp[$pair]}"
+            run_once
+            if [ "$rc" -ne 0 ]; then res[$pair]="failed on run $((i + 1)) (exit $rc)"; status=1; continue; fi
+            wallsv[$pair]+=" $wall" rsssv[$pair]+=" $rss"
         done
-        for tool in "${active[@]}"; do
-            [ -z "${res[$tool,$task]:-}" ] || continue
-            o=${outp[$tool]}
-            read -ra walls <<<"${wallsv[$tool]}"
-            read -ra rsss <<<"${rsssv[$tool]}"
-            med=$(printf '%s\n' "${walls[@]}" | median)
-            lo=$(printf '%s\n' "${walls[@]}" | sort -g | head -1)
-            hi=$(printf '%s\n' "${walls[@]}" | sort -g | tail -1)
-            maxrss=$(printf '%s\n' "${rsss[@]}" | sort -g | tail -1)
-            medv[$tool,$task]=$med
-            rssv[$tool,$task]=$(awk -v r="$maxrss" 'BEGIN { printf "%.1f", r / 1024 }')
-            case "$tool" in
-                *-null) lines_out=$lines_in ;;   # nothing kept to count
-                *) case "$o" in
-                *.gz) lines_out=$(gzip -dc "$o" | wc -l) ;;
-                *.zst) lines_out=$(zstd -dc "$o" | wc -l) ;;
-                *) lines_out=$(wc -l <"$o") ;;
-                esac ;;
-            esac
-            rows_note=""
-            # validate writes only its report (a header line for a clean file); the others every row
-            case "$tool" in
-                validate*) [ "$lines_out" -eq 1 ] || rows_note=" ⚠ $((lines_out - 1)) cells reported" ;;
-                frictionless) ;;
-                *) [ "$lines_out" -eq "$lines_in" ] || rows_note=" ⚠ $((lines_out - 1)) rows out" ;;
-            esac
-            res[$tool,$task]=$(awk -v m="$med" -v lo="$lo" -v hi="$hi" -v b="$bytes" -v r="$maxrss" -v rn="$rows_note" \
-                'BEGIN { printf "%.2f (%.2f–%.2f) | %.1f | %.0f%s", m, lo, hi, b / m / 1e6, r / 1024, rn }')
-            # verify unitpipe's output once per size and task
-            if [ "$tool" = unitpipe ]; then
-                log "verifying unitpipe task $task output"
-                vout=$(python3 "$here/verify.py" --task "$task" --seed "$seed" "$in" "$o" 2>&1); vrc=$?
-                verify_lines+=("task $task: $(tail -1 <<<"$vout" | sed "s/^verify: //") (details: bench/out/verify-$task-$n.log)")
-                printf '%s\n' "$vout" >"$out/verify-$task-$n.log"
-                [ "$vrc" -eq 0 ] || status=1
-            fi
-        done
-        # The peers' outputs go once measured (unitpipe's is kept for inspection).
-        for tool in "${active[@]}"; do
-            [ "$keep" -eq 1 ] || [ "$tool" = unitpipe ] || rm -f "${outp[$tool]}"
-        done
+    done
+    for pair in "${pairs[@]}"; do
+        [ -z "${res[$pair]:-}" ] || continue
+        tool=${pair%,*} task=${pair#*,}
+        in=${inp[$task]} o=${outp[$pair]} lines_in=${linesv[$task]}
+        v="bytes_$task"; bytes=${!v}
+        read -ra walls <<<"${wallsv[$pair]}"
+        read -ra rsss <<<"${rsssv[$pair]}"
+        med=$(printf '%s\n' "${walls[@]}" | median)
+        lo=$(printf '%s\n' "${walls[@]}" | sort -g | head -1)
+        hi=$(printf '%s\n' "${walls[@]}" | sort -g | tail -1)
+        maxrss=$(printf '%s\n' "${rsss[@]}" | sort -g | tail -1)
+        medv[$tool,$task]=$med
+        rssv[$tool,$task]=$(awk -v r="$maxrss" 'BEGIN { printf "%.1f", r / 1024 }')
+        case "$tool" in
+            *-null) lines_out=$lines_in ;;   # nothing kept to count
+            *) case "$o" in
+            *.gz) lines_out=$(gzip -dc "$o" | wc -l) ;;
+            *.zst) lines_out=$(zstd -dc "$o" | wc -l) ;;
+            *) lines_out=$(wc -l <"$o") ;;
+            esac ;;
+        esac
+        rows_note=""
+        # validate writes only its report (a header line for a clean file); the others every row
+        case "$tool" in
+            validate*) [ "$lines_out" -eq 1 ] || rows_note=" ⚠ $((lines_out - 1)) cells reported" ;;
+            frictionless) ;;
+            *) [ "$lines_out" -eq "$lines_in" ] || rows_note=" ⚠ $((lines_out - 1)) rows out" ;;
+        esac
+        res[$tool,$task]=$(awk -v m="$med" -v lo="$lo" -v hi="$hi" -v b="$bytes" -v r="$maxrss" -v rn="$rows_note" \
+            'BEGIN { printf "%.2f (%.2f–%.2f) | %.1f | %.0f%s", m, lo, hi, b / m / 1e6, r / 1024, rn }')
+        # verify unitpipe's output once per size and task
+        if [ "$tool" = unitpipe ]; then
+            log "verifying unitpipe task $task output"
+            vout=$(python3 "$here/verify.py" --task "$task" --seed "$seed" "$in" "$o" 2>&1); vrc=$?
+            verify_lines+=("task $task: $(tail -1 <<<"$vout" | sed "s/^verify: //") (details: bench/out/verify-$task-$n.log)")
+            printf '%s\n' "$vout" >"$out/verify-$task-$n.log"
+            [ "$vrc" -eq 0 ] || status=1
+        fi
+    done
+    # The peers' outputs go once measured (unitpipe's is kept for inspection).
+    for pair in "${pairs[@]}"; do
+        [ "$keep" -eq 1 ] || [ "${pair%,*}" = unitpipe ] || rm -f "${outp[$pair]}"
     done
 
     # --- report ---
@@ -365,7 +370,7 @@ for n in "${sizes[@]}"; do
             has_task "$task" || continue
             v="bytes_$task"; echo "- task $task input: $(data_file "$task" "$n" | sed "s|$repo/||"), ${!v} bytes ($(awk -v b="${!v}" 'BEGIN { printf "%.1f", b / 1e6 }') MB), seed $seed"
         done
-        echo "- wall seconds: median of $runs runs after $warmups warm-up run(s) of each tool, the timed runs in rounds (one run of every tool a round), warm page cache (min–max in parentheses); MB/s = input MB (10^6 bytes) / median wall; peak RSS = max over the runs (MiB)"
+        echo "- wall seconds: median of $runs runs after $warmups warm-up run(s) of each tool and task, the timed runs in rounds (one run of every tool and task a round), warm page cache (min–max in parentheses); MB/s = input MB (10^6 bytes) / median wall; peak RSS = max over the runs (MiB)"
         for l in "${verify_lines[@]}"; do echo "- unitpipe output check, $l"; done
         echo
         hdr="| tool | version"; sep="|---|---"
