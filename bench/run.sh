@@ -106,16 +106,15 @@ MLR_B='func de(str s): num { return float(sub(gsub(s, "\.", ""), ",", ".")) }
 tool_cmd() {  # tool task input output
     local tool=$1 task=$2 in=$3 o=$4
     stdout_to=""
+    # The -null rows run the same command with the output thrown away.
+    [[ "$tool" == *-null ]] && o=/dev/null
     local upargs=(convert "$in" -c distance_km:km:mi -c temp_c:degC:degF -o "$o")
     [ "$task" = B ] && upargs+=(--locale de_DE)
     case "$tool" in
-        unitpipe)    cmd=("$UP" "${upargs[@]}") ;;
+        unitpipe|unitpipe-null) cmd=("$UP" "${upargs[@]}") ;;
         unitpipe-1t) cmd=("$UP" "${upargs[@]}" --threads 1) ;;
         unitpipe-gzin) cmd=("$UP" convert "$in.gz" -c distance_km:km:mi -c temp_c:degC:degF -o "$o") ;;
         unitpipe-gzout|unitpipe-zstout) cmd=("$UP" "${upargs[@]}") ;;
-        unitpipe-null)
-             cmd=("$UP" convert "$in" -c distance_km:km:mi -c temp_c:degC:degF -o /dev/null)
-             [ "$task" = B ] && cmd+=(--locale de_DE) ;;
         validate|validate-1t)
              cmd=("$UP" validate "$in" -c distance_km -c temp_c -e "$o")
              [ "$task" = B ] && cmd+=(--locale de_DE)
@@ -127,8 +126,7 @@ tool_cmd() {  # tool task input output
         mawk|gawk) if [ "$task" = A ]; then cmd=("$tool" "$AWK_A" "$in"); else cmd=("$tool" "$AWK_B" "$in"); fi
              stdout_to=$o ;;
         duckdb) cmd=("$py" "$here/peers/duckdb_convert.py" "$task" "$in" "$o") ;;
-        polars) cmd=(env POLARS_MAX_THREADS=2 "$py" "$here/peers/polars_convert.py" "$task" "$in" "$o") ;;
-        polars-null) cmd=(env POLARS_MAX_THREADS=2 "$py" "$here/peers/polars_convert.py" "$task" "$in" /dev/null) ;;
+        polars|polars-null) cmd=(env POLARS_MAX_THREADS=2 "$py" "$here/peers/polars_convert.py" "$task" "$in" "$o") ;;
     esac
 }
 available() {
@@ -262,7 +260,6 @@ cpu=$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)
 for n in "${sizes[@]}"; do
     declare -A res=() medv=() rssv=()
     verify_lines=()
-    bytesA=0
     # Each tool's warm-up (also the probe) for each task, then the timed runs in rounds, one run
     # of every tool and task a round, so that a machine whose speed drifts over minutes slows
     # every tool and both tasks alike.
@@ -273,7 +270,6 @@ for n in "${sizes[@]}"; do
         in=$(data_file "$task" "$n")
         inp[$task]=$in
         bytes=$(stat -L -c %s "$in")
-        [ "$task" = A ] && bytesA=$bytes
         declare "bytes_$task=$bytes"
         cat "$in" >/dev/null   # warm the page cache
         linesv[$task]=$(wc -l <"$in")
