@@ -155,6 +155,8 @@ run_once() {
     t1=$(date +%s%N)
     wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
     rss=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$tv")
+    # CPU seconds, user + system, of the command and its children (GNU time's rusage).
+    cpu_s=$(awk -F': ' '/User time \(seconds\)|System time \(seconds\)/ { s += $2 } END { printf "%.2f", s }' "$tv")
     # GNU time reports the child's status too; prefer it (time's own rc is the same)
     local st; st=$(awk -F': ' '/Exit status/ { print $2 }' "$tv"); [ -n "$st" ] && rc=$st
 }
@@ -263,7 +265,7 @@ for n in "${sizes[@]}"; do
     # Each tool's warm-up (also the probe) for each task, then the timed runs in rounds, one run
     # of every tool and task a round, so that a machine whose speed drifts over minutes slows
     # every tool and both tasks alike.
-    declare -A inp=() linesv=() outp=() wallsv=() rsssv=()
+    declare -A inp=() linesv=() outp=() wallsv=() rsssv=() cpusv=()
     pairs=()
     for task in A B; do
         has_task "$task" || continue
@@ -295,8 +297,8 @@ for n in "${sizes[@]}"; do
                 res[$tool,$task]="failed (exit $rc: $(head -c 120 "$errf" | tr '\n|' '  '))"; status=1; continue
             fi
             pairs+=("$tool,$task")
-            wallsv[$tool,$task]="" rsssv[$tool,$task]=""
-            if [ "$warmups" -eq 0 ]; then wallsv[$tool,$task]=$wall rsssv[$tool,$task]=$rss; fi
+            wallsv[$tool,$task]="" rsssv[$tool,$task]="" cpusv[$tool,$task]=""
+            if [ "$warmups" -eq 0 ]; then wallsv[$tool,$task]=$wall rsssv[$tool,$task]=$rss cpusv[$tool,$task]=$cpu_s; fi
         done
     done
     first=0
@@ -309,7 +311,7 @@ for n in "${sizes[@]}"; do
             tool_cmd "$tool" "$task" "${inp[$task]}" "${outp[$pair]}"
             run_once
             if [ "$rc" -ne 0 ]; then res[$pair]="failed on run $((i + 1)) (exit $rc)"; status=1; continue; fi
-            wallsv[$pair]+=" $wall" rsssv[$pair]+=" $rss"
+            wallsv[$pair]+=" $wall" rsssv[$pair]+=" $rss" cpusv[$pair]+=" $cpu_s"
         done
     done
     for pair in "${pairs[@]}"; do
@@ -323,6 +325,8 @@ for n in "${sizes[@]}"; do
         lo=$(printf '%s\n' "${walls[@]}" | sort -g | head -1)
         hi=$(printf '%s\n' "${walls[@]}" | sort -g | tail -1)
         maxrss=$(printf '%s\n' "${rsss[@]}" | sort -g | tail -1)
+        read -ra cpus <<<"${cpusv[$pair]}"
+        medcpu=$(printf '%s\n' "${cpus[@]}" | median)
         medv[$tool,$task]=$med
         rssv[$tool,$task]=$(awk -v r="$maxrss" 'BEGIN { printf "%.1f", r / 1024 }')
         case "$tool" in
@@ -340,8 +344,8 @@ for n in "${sizes[@]}"; do
             frictionless) ;;
             *) [ "$lines_out" -eq "$lines_in" ] || rows_note=" ⚠ $((lines_out - 1)) rows out" ;;
         esac
-        res[$tool,$task]=$(awk -v m="$med" -v lo="$lo" -v hi="$hi" -v b="$bytes" -v r="$maxrss" -v rn="$rows_note" \
-            'BEGIN { printf "%.2f (%.2f–%.2f) | %.1f | %.0f%s", m, lo, hi, b / m / 1e6, r / 1024, rn }')
+        res[$tool,$task]=$(awk -v m="$med" -v lo="$lo" -v hi="$hi" -v c="$medcpu" -v b="$bytes" -v r="$maxrss" -v rn="$rows_note" \
+            'BEGIN { printf "%.2f (%.2f–%.2f) | %.2f | %.1f | %.0f%s", m, lo, hi, c, b / m / 1e6, r / 1024, rn }')
         # verify unitpipe's output once per size and task
         if [ "$tool" = unitpipe ]; then
             log "verifying unitpipe task $task output"
@@ -366,13 +370,13 @@ for n in "${sizes[@]}"; do
             has_task "$task" || continue
             v="bytes_$task"; echo "- task $task input: $(data_file "$task" "$n" | sed "s|$repo/||"), ${!v} bytes ($(awk -v b="${!v}" 'BEGIN { printf "%.1f", b / 1e6 }') MB), seed $seed"
         done
-        echo "- wall seconds: median of $runs runs after $warmups warm-up run(s) of each tool and task, the timed runs in rounds (one run of every tool and task a round), warm page cache (min–max in parentheses); MB/s = input MB (10^6 bytes) / median wall; peak RSS = max over the runs (MiB)"
+        echo "- wall seconds: median of $runs runs after $warmups warm-up run(s) of each tool and task, the timed runs in rounds (one run of every tool and task a round), warm page cache (min–max in parentheses); CPU s = median user + system seconds (on two cores a run can use up to twice its wall time); MB/s = input MB (10^6 bytes) / median wall; peak RSS = max over the runs (MiB)"
         for l in "${verify_lines[@]}"; do echo "- unitpipe output check, $l"; done
         echo
         hdr="| tool | version"; sep="|---|---"
         for task in A B; do
             has_task "$task" || continue
-            hdr+=" | $task wall s | $task MB/s | $task peak RSS MiB"; sep+="|---:|---:|---:"
+            hdr+=" | $task wall s | $task CPU s | $task MB/s | $task peak RSS MiB"; sep+="|---:|---:|---:|---:"
         done
         echo "$hdr | notes |"; echo "$sep|---|"
         for tool in ${tools//,/ }; do
@@ -381,7 +385,7 @@ for n in "${sizes[@]}"; do
             for task in A B; do
                 has_task "$task" || continue
                 r=${res[$tool,$task]:-not run}
-                if [[ "$r" == *"|"* ]]; then line+=" | $r"; else line+=" | $r | | "; fi
+                if [[ "$r" == *"|"* ]]; then line+=" | $r"; else line+=" | $r | | | "; fi
             done
             echo "$line | ${note[$tool]} |"
         done
