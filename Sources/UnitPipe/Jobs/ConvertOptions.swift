@@ -100,8 +100,8 @@ public struct ConvertOptions: Sendable {
     public var reader = ReaderKind.default
     /// `--threads N`: workers that parse, convert and format chunks in parallel (default: the number of cores).
     public var threads = ConvertOptions.processorCount
-    /// Bytes of input per unit of parallel work (default 256 KiB: as fast as larger chunks, less memory; tests use tiny chunks to cut records everywhere).
-    public var chunkSize = 1 << 18
+    /// Bytes of input per unit of parallel work (default ``RecordEngine/defaultChunkSize``; tests use tiny chunks to cut records everywhere).
+    public var chunkSize = RecordEngine.defaultChunkSize
     /// Records per batch, and failed rows after which a speculative parse of a chunk stops and
     /// leaves the rest to the engine's thread (defaults 8192 and 16,384; tests make both tiny so
     /// that speculative parses stop everywhere).

@@ -45,8 +45,8 @@ public struct ValidateOptions: Sendable {
     public var maxFieldSize = 64 << 20
     /// `--threads N`: workers (default: the number of cores).
     public var threads = ConvertOptions.processorCount
-    /// Bytes of input per unit of parallel work (tests use tiny chunks to cut records everywhere).
-    public var chunkSize = 1 << 18
+    /// Bytes of input per unit of parallel work (default ``RecordEngine/defaultChunkSize``; tests use tiny chunks to cut records everywhere).
+    public var chunkSize = RecordEngine.defaultChunkSize
     /// Shard mode (`--byte-range` and its companions); by default the whole input.
     public var shard = ShardSettings()
     /// `--progress` / `--no-progress`; by default shown only when standard error is a terminal.
