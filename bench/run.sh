@@ -370,7 +370,7 @@ for n in "${sizes[@]}"; do
             has_task "$task" || continue
             v="bytes_$task"; echo "- task $task input: $(data_file "$task" "$n" | sed "s|$repo/||"), ${!v} bytes ($(awk -v b="${!v}" 'BEGIN { printf "%.1f", b / 1e6 }') MB), seed $seed"
         done
-        echo "- wall seconds: median of $runs runs after $warmups warm-up run(s) of each tool and task, the timed runs in rounds (one run of every tool and task a round), warm page cache (min–max in parentheses); CPU s = median user + system seconds (on two cores a run can use up to twice its wall time); MB/s = input MB (10^6 bytes) / median wall; peak RSS = max over the runs (MiB)"
+        echo "- wall seconds: median of $runs runs after $warmups warm-up run(s) of each tool and task, the timed runs in rounds (one run of every tool and task a round), warm page cache (min–max in parentheses); CPU s = median user + system seconds (on N cores a run can use up to N times its wall time); MB/s = input MB (10^6 bytes) / median wall; peak RSS = max over the runs (MiB)"
         for l in "${verify_lines[@]}"; do echo "- unitpipe output check, $l"; done
         echo
         hdr="| tool | version"; sep="|---|---"
