@@ -107,6 +107,9 @@ public struct ColumnParser: Sendable {
         guard hasUnitsInCells else { return parser.scan(cell) }
         let split = InCellUnit.split(cell)
         if split.placement == .both { return .failure(.ambiguousUnit) }
+        // Text with no number in it (`abc`, `km`, `-`) is not a number, never a null: only blanks
+        // (and `--null-value` markers, matched before) are.
+        if split.number.isEmpty && !split.unit.isEmpty { return .failure(.invalidNumber) }
         let scan = parser.scan(UnsafeRawBufferPointer(rebasing: cell[split.number]))
         return split.isNegatedBeforeUnit ? scan.negated : scan
     }

@@ -28,7 +28,12 @@ public final class InputHead {
     /// The delimiter and quote the input is read with, and whether the first record is a header.
     public let dialect: CSVDialect
     /// The first record's fields (the header with `hasHeader`), or `nil` for an empty input.
+    ///
+    /// Names for matching `-c` and messages: bytes that are not UTF-8 read as U+FFFD here, so the
+    /// output's header is written from ``firstRecordFields``, the bytes as read.
     public let firstRecord: [String]?
+    /// The first record's fields as read, byte for byte.
+    public let firstRecordFields: [[UInt8]]?
     /// Bytes and lines the first record spans (0 for an empty input).
     public let firstRecordByteCount: Int
     public let firstRecordLineCount: Int
@@ -76,7 +81,7 @@ public final class InputHead {
                         bytes, delimiter: UInt8(ascii: ","), quote: quote, isComplete: isWholeInput, maxFieldSize: maxFieldSize,
                         reader: reader)
             }
-            if parse.firstRecord != nil || isWholeInput { break }
+            if parse.firstRecordFields != nil || isWholeInput { break }
             // The first record is longer than the head: read as much again and parse again.
             let limit = max(bytes.count, InputHead.size)
             let more = try InputHead.read(source, limit: limit)
@@ -87,7 +92,8 @@ public final class InputHead {
         self.isWholeInput = isWholeInput
         parser = parse.parser
         dialect = CSVDialect(delimiter: parse.delimiter, quote: quote, hasHeader: hasHeader)
-        firstRecord = parse.firstRecord
+        firstRecord = parse.firstRecordFields.map { $0.map { String(decoding: $0, as: UTF8.self) } }
+        firstRecordFields = parse.firstRecordFields
         firstRecordByteCount = parse.firstRecordByteCount
         firstRecordLineCount = parse.firstRecordLineCount
     }
@@ -165,7 +171,7 @@ public final class InputHead {
 private struct HeadParse {
     let delimiter: UInt8
     let parser: RecordParser
-    var firstRecord: [String]?
+    var firstRecordFields: [[UInt8]]?
     var firstRecordByteCount = 0
     var firstRecordLineCount = 0
 
@@ -189,7 +195,8 @@ private struct HeadParse {
             if first == nil && parser.pendingRecords > 0 { first = (consumed, parser.line - 1) }
         }
         if let first {
-            firstRecord = parser.batch().strings(of: 0)
+            let batch = parser.batch()
+            firstRecordFields = (0..<batch.fieldCount(of: 0)).map { Array(batch.field($0, of: 0)) }
             firstRecordByteCount = first.byteCount
             firstRecordLineCount = first.lineCount
         }

@@ -192,10 +192,15 @@ extension ColumnSpec {
 
     /// The output header: renamed columns under their new names, and a kept original followed by its converted column.
     static func outputNames(_ names: [String], _ specs: [ColumnSpec], fields: [Int]) -> [String] {
+        outputNames(names, specs, fields: fields) { $0 }
+    }
+
+    /// ``outputNames(_:_:fields:)`` over names of any form (a header's bytes as read), `name` making one from a new name.
+    static func outputNames<Name>(_ names: [Name], _ specs: [ColumnSpec], fields: [Int], name: (String) -> Name) -> [Name] {
         var output = names.map { [$0] }
         for (field, spec) in zip(fields, specs) {
-            guard let name = spec.newName else { continue }
-            output[field] = spec.keepsOriginal ? [names[field], name] : [name]
+            guard let newName = spec.newName else { continue }
+            output[field] = spec.keepsOriginal ? [names[field], name(newName)] : [name(newName)]
         }
         return output.flatMap { $0 }
     }

@@ -58,7 +58,7 @@ public final class ConvertJob {
                         let plan = try JobPlan.make(options: options, head: head)
                         warnings += plan.warnings
                         shardRange = try options.shard.resolve(path: options.inputPath, head: head, maxFieldSize: options.maxFieldSize)
-                        let header = head.dialect.hasHeader && options.shard.writesHeaders ? (input: head.firstRecordLine, output: plan.outputHeader(first)) : nil
+                        let header = head.dialect.hasHeader && options.shard.writesHeaders ? (input: head.firstRecordLine, output: plan.outputHeader(head.firstRecordFields ?? [])) : nil
                         let fileColumn = inputs.count > 1 ? input : options.inputName
                         let opened = try ConvertOutputs(
                             options: options, dialect: head.dialect, header: header, writer: plan.writer, hasFileColumn: fileColumn != nil)
@@ -152,7 +152,7 @@ final class ConvertOutputs {
     /// Opens every output; with `writer` (the input has records) writes the BOM (`--bom`) and the
     /// header rows: the renamed header to the output, the input's header line as written to the rejects.
     init(
-        options: ConvertOptions, dialect: CSVDialect, header: (input: [UInt8], output: [String])?, writer: CSVWriter? = nil,
+        options: ConvertOptions, dialect: CSVDialect, header: (input: [UInt8], output: [[UInt8]])?, writer: CSVWriter? = nil,
         hasFileColumn: Bool = false
     ) throws(JobError) {
         do {

@@ -116,8 +116,9 @@ struct JobPlan: @unchecked Sendable {
     }
 
     /// The output's header: renamed columns under their new names, a kept original followed by its converted column.
-    func outputHeader(_ names: [String]) -> [String] {
-        ColumnSpec.outputNames(names, conversions.map(\.spec), fields: conversions.map(\.field))
+    /// Names that are not rewritten keep the header's bytes as read, whatever their encoding.
+    func outputHeader(_ fields: [[UInt8]]) -> [[UInt8]] {
+        ColumnSpec.outputNames(fields, conversions.map(\.spec), fields: conversions.map(\.field)) { Array($0.utf8) }
     }
 
     /// What the failure messages say about each conversion.

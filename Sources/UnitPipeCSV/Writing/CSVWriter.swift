@@ -171,12 +171,16 @@ public struct CSVWriter: Sendable {
 
     /// Appends a whole record of text fields and a LF (headers, reports).
     public func writeRecord(_ fields: [String], to output: ByteBuffer) {
+        writeRecord(fields.map { Array($0.utf8) }, to: output)
+    }
+
+    /// Appends a record of fields given as bytes (a header as read), quoted where needed, and a LF.
+    public func writeRecord(_ fields: [[UInt8]], to output: ByteBuffer) {
         output.withCursor { cursor in
             let start = cursor.count
             for (i, field) in fields.enumerated() {
                 if i > 0 { cursor.append(delimiter) }
-                var field = field
-                field.withUTF8 { writeField(UnsafeRawBufferPointer($0), to: &cursor) }
+                field.withUnsafeBytes { writeField($0, to: &cursor) }
             }
             if cursor.count == start { writeEmptyRecordMark(to: &cursor) }
             appendLineEnd(to: &cursor)
