@@ -46,7 +46,7 @@ public struct CurrencySymbolTable: Sendable, Equatable {
     /// The table's marks, built from CLDR the first time a mark is looked up, then cached per locale.
     var entries: [Key: Entry] { Self.cache.entries(for: localeIdentifier) }
 
-    /// Built tables by locale: building one costs ~15 ms of `NumberFormatter` calls, which a job
+    /// Built tables by locale: building one costs many `NumberFormatter` calls, which a job
     /// that never meets a currency mark (the C locale's common case) should not pay.
     static let cache = EntryCache()
 

@@ -25,9 +25,8 @@ import UnitPipeCSV
 
 /// Runs a job over the records of an input.
 public final class RecordEngine {
-    /// Bytes of input per chunk, the unit of parallel work, unless a job asks otherwise: 128 KiB.
-    /// Against 256 KiB (with two chunks in flight a worker) as fast at 10M rows and 2 MiB less
-    /// peak RSS; against 64 KiB, fewer commits for the same speed.
+    /// Bytes of input per chunk, the unit of parallel work, unless a job asks otherwise: 128 KiB,
+    /// as fast as larger chunks with less memory in flight, and fewer commits than smaller ones.
     public static let defaultChunkSize = 1 << 17
 
     /// Records and lines before a stretch of input.
@@ -159,9 +158,7 @@ public final class RecordEngine {
     private func runInParallel<Job: RecordJob>(_ head: InputHead, chunks: ChunkReader, job: Job) throws -> End {
         // Chunks in flight: two a worker, so that each worker has its next chunk while the engine's
         // thread commits the oldest in input order. With one chunk more than workers, a worker that
-        // finished early waited for that commit (perf sched: each worker asleep about a third of a
-        // 10M-row run writing to a file). Task A, 10M rows, median of 8 alternated runs: 3 chunks
-        // of 256 KiB 3.25 s; 4 of 128 KiB 2.21 s, of 256 KiB 2.39 s.
+        // finished early sat idle until that commit.
         let depth = 2 * threads
         let queue = WorkQueue<Work<Job.Worker>>()
         let slots = (0..<depth).map { _ in ResultSlot<Stretch<Job.Worker>>() }

@@ -240,7 +240,7 @@ public enum FileSystem {
     /// Drops from the page cache, on a thread of its own, the pages of the regular file `path`
     /// (nothing when there is none; `posix_fadvise(2)` with `POSIX_FADV_DONTNEED`; its contents
     /// are not touched). For a file about to be replaced: otherwise its pages are freed by the
-    /// rename at the end, while the other cores wait (0.1-0.2 s for an 800 MB file), and the new
+    /// rename at the end, while the other cores wait, and the new
     /// file's pages come from memory the system has not used lately. Advisory: errors are ignored.
     public static func dropCachedPages(of path: String) {
         DispatchQueue.global(qos: .utility).async {

@@ -14,10 +14,9 @@ package enum PlainBuffer {
     ///
     /// Such a buffer then grows by moving pages and goes back to the system when freed. By default
     /// glibc raises its threshold (up to 32 MiB) each time a mapped block is freed; a field's buffer
-    /// that then grows in a worker thread's heap is grown by copies whose old blocks stay resident:
-    /// 30–80 MiB more at the peak of a 60 MiB field with two threads. (A smaller threshold costs
-    /// page faults instead: a chunk's few MiB of failures, mapped afresh for every chunk, made a
-    /// run of failing rows 25 % slower at 1 MiB.)
+    /// that then grows in a worker thread's heap is grown by copies whose old blocks stay resident,
+    /// raising the peak. (A smaller threshold costs page faults instead: a chunk's few MiB of
+    /// failures would be mapped afresh for every chunk.)
     package static let mapsLargeBlocks: Bool = unitpipe_map_large_blocks(8 << 20) == 1
 
     /// Room for `capacity` values (`malloc`); traps when memory is exhausted, as `allocate` does.

@@ -84,7 +84,7 @@ public final class OutputFile {
     /// A temporary file's pages are handed to writeback every 8 MiB, without waiting. The page
     /// cache then never holds more than a few MiB of this output unwritten, and the rename at the
     /// end — which on ext4 flushes the whole new file when it replaces an existing one
-    /// (`auto_da_alloc`), 0.3 s for 800 MB here, with the other core idle — finds nothing left.
+    /// (`auto_da_alloc`), with the other cores idle — finds nothing left.
     public func writeStored(_ buffer: ByteBuffer) throws(OutputError) {
         do {
             try descriptor.writeAll(buffer.bytes)

@@ -12,9 +12,6 @@
 /// elements exactly, out of line. The gather kernel runs the same loop on runs of equal
 /// source indices (per-row unit columns are mostly long runs) and falls back
 /// to a per-element table lookup only inside mixed blocks.
-///
-/// Measured on this machine (release, 1 Mi values, `in → cm`, `degF → degC`,
-/// `mi → km`): fixed pair 4.8–6.3 ns/value before, see the commit message for after.
 extension FactorMatrix {
     /// Elements per block: the saved inputs of one block stay in a small stack buffer.
     static let blockSize = 1024

@@ -225,7 +225,7 @@ public struct ExchangeRates: Sendable, Equatable {
 
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
-    /// `2024-05-17` or `17 May 2024` as ISO `2024-05-17`; `nil` for anything else.
+    /// An ISO date (`YYYY-MM-DD`) or an ECB-style one (`17 May 2024`) as ISO `YYYY-MM-DD`; `nil` for anything else.
     static func isoDate(_ text: String) -> String? {
         let parts = text.split(whereSeparator: { $0 == "-" || $0 == " " }).map(String.init)
         guard parts.count == 3 else { return nil }
@@ -253,7 +253,7 @@ public enum RatesError: Error, Sendable, Equatable {
     case unknownLayout(line: Int)
     /// A rate that is not a positive decimal number.
     case badRate(line: Int, currency: String, value: String)
-    /// A date that is neither ISO (`2024-05-17`) nor ECB style (`17 May 2024`); line 0 for `--rates-date`.
+    /// A date that is neither ISO (`YYYY-MM-DD`) nor ECB style (`17 May 2024`); line 0 for `--rates-date`.
     case badDate(line: Int, value: String)
     /// A line with more fields than the header.
     case fieldCount(line: Int, expected: Int, found: Int)
