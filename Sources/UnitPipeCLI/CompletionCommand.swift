@@ -47,7 +47,10 @@ enum ManCommand {
         name: "man",
         abstract: "Print the manual page (roff), e.g. unitpipe man > ~/.local/share/man/man1/unitpipe.1",
         usage: "",
-        discussion: "The page holds every command with its options, defaults and examples, as --help shows them.",
+        discussion: """
+            The page holds every command with its options, defaults and examples, as --help shows them, then the
+            exit status, the files a run writes (error report, rejects, summary JSON) and every error code.
+            """,
         options: [.help, .version],
         examples: [("unitpipe man | man -l -", "read it now")],
         maxPositionals: 0,
@@ -207,63 +210,5 @@ enum ShellCompletion {
     /// `text` in single quotes for fish (which escapes `'` and `\` with a backslash).
     private static func fishQuoted(_ text: String) -> String {
         "'" + text.map { $0 == "'" || $0 == "\\" ? "\\\($0)" : String($0) }.joined() + "'"
-    }
-}
-
-/// The man page, in roff (`man(7)` macros).
-enum ManPage {
-    static func roff(_ commands: [CommandSpec], version: String) -> String {
-        var out = ".TH UNITPIPE 1 \"\" \"unitpipe \(version)\" \"User Commands\"\n"
-        out += ".SH NAME\nunitpipe \\- convert and validate the numeric columns of CSV and TSV files\n"
-        out += ".SH SYNOPSIS\n"
-        for command in commands {
-            out += ".B unitpipe \(escaped(command.name))\n\(escaped(command.usage))\n.br\n"
-        }
-        out += ".SH DESCRIPTION\nunitpipe reads CSV and TSV files whose numbers are written the way a country writes them, converts "
-        out += "columns between units with exact factors, and writes normalized output; every row that fails is reported, "
-        out += "never silently changed.\n"
-        out += ".SH COMMANDS\n"
-        for command in commands {
-            out += ".SS \"unitpipe \(escaped(command.name)) \(escaped(command.usage))\"\n\(escaped(command.abstract))\n"
-            if !command.discussion.isEmpty { out += ".PP\n\(escaped(command.discussion))\n" }
-            for option in command.options {
-                let label = option.names.map { "\\fB\(escaped($0))\\fR" }.joined(separator: ", ")
-                out += ".TP\n\(label)\(option.valueName.map { " \\fI\(escaped($0))\\fR" } ?? "")\n"
-                var help = option.help
-                if !option.choices.isEmpty { help += "; one of: " + option.choices.joined(separator: ", ") }
-                if let defaultText = option.defaultText { help += " (default: \(defaultText))" }
-                out += escaped(help) + "\n"
-            }
-            if !command.examples.isEmpty {
-                out += ".PP\nExamples:\n"
-                for example in command.examples {
-                    out += ".PP\n.RS\n.nf\n\(escaped(example.command))\n.fi\n\(escaped(example.explanation))\n.RE\n"
-                }
-            }
-        }
-        out += ".SH EXIT STATUS\n0 every row succeeded; 1 the run finished and some rows were rejected (all reported); 2 trouble "
-        out += "(usage error, unreadable input, \\-\\-max\\-errors exceeded, \\-\\-on\\-error fail tripped); 130 and 143 "
-        out += "interrupted by SIGINT or SIGTERM.\n"
-        out += ".SH SEE ALSO\nThe README of the unitpipe source tree.\n"
-        return out
-    }
-
-    /// `text` safe in roff: backslashes and dashes escaped, other than ASCII as `\[uXXXX]`, no line
-    /// starting with `.` or `'`, an empty line a paragraph break.
-    static func escaped(_ text: String) -> String {
-        let body = text.unicodeScalars.map { scalar -> String in
-            switch scalar {
-            case "\\": return "\\e"
-            case "-": return "\\-"
-            case _ where !scalar.isASCII:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                return "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
-            default: return String(scalar)
-            }
-        }.joined()
-        return body.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            if line.isEmpty { return ".PP" }
-            return line.first == "." || line.first == "'" ? "\\&" + line : String(line)
-        }.joined(separator: "\n")
     }
 }

@@ -1,24 +1,35 @@
 import Foundation
 import Testing
 
-/// Every `unitpipe` command in the README's `sh` blocks runs, as written, on the bundled fixtures,
-/// and prints the output lines the README shows after it (`# line` right below the command).
-@Suite("README examples")
+/// Every `unitpipe` command in the `sh` blocks of the README and of `docs/*.md` runs, as written, on
+/// the bundled fixtures, and prints the output lines the page shows after it (`# line` right below
+/// the command).
+@Suite("README and docs examples")
 struct ReadmeExamplesTests {
     struct Example: CustomStringConvertible {
+        var page: String
         var command: String
         var expectedLines: [String]
-        var description: String { command }
+        var description: String { "\(page): \(command)" }
     }
 
-    /// The commands of the README's `sh` blocks (continuation lines joined) with the `# ` lines right after each.
-    static let examples: [Example] = {
-        let readme = (try? String(contentsOf: UnitPipeRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    /// The pages whose examples run: the README, then every Markdown file of `docs/`, by name.
+    static let pages: [String] = {
+        let docs = UnitPipeRunner.packageRoot.appendingPathComponent("docs")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
+        return ["README.md"] + names.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+    }()
+
+    static let examples: [Example] = pages.flatMap { examples(in: $0) }
+
+    /// The commands of a page's `sh` blocks (continuation lines joined) with the `# ` lines right after each.
+    static func examples(in page: String) -> [Example] {
+        let text = (try? String(contentsOf: UnitPipeRunner.packageRoot.appendingPathComponent(page), encoding: .utf8)) ?? ""
         var examples: [Example] = []
         var inBlock = false
         var pending = ""
         var lastWasCommand = false
-        for line in readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if line.hasPrefix("```") {
                 inBlock = line == "```sh"
                 lastWasCommand = false
@@ -32,7 +43,7 @@ struct ReadmeExamplesTests {
             let full = pending + line
             pending = ""
             if full.hasPrefix("unitpipe ") || full.contains("| unitpipe ") {
-                examples.append(Example(command: full, expectedLines: []))
+                examples.append(Example(page: page, command: full, expectedLines: []))
                 lastWasCommand = true
             } else if lastWasCommand, full.hasPrefix("# "), !full.hasPrefix("# …") {
                 examples[examples.count - 1].expectedLines.append(String(full.dropFirst(2)))
@@ -41,14 +52,20 @@ struct ReadmeExamplesTests {
             }
         }
         return examples
-    }()
+    }
 
-    @Test("the README has examples of every command")
+    @Test("the README's tour and the docs have examples of every command")
     func examplesExist() {
-        for command in ["convert", "sniff", "units"] {
-            #expect(Self.examples.contains { $0.command.contains("unitpipe \(command) ") }, "no 'unitpipe \(command)' example")
+        let readme = Self.examples.filter { $0.page == "README.md" }
+        for command in ["convert", "validate", "sniff", "units"] {
+            #expect(readme.contains { $0.command.contains("unitpipe \(command) ") }, "no 'unitpipe \(command)' example in the README")
         }
-        #expect(Self.examples.count >= 15)
+        #expect((5...12).contains(readme.count), "the README's tour has \(readme.count) commands")
+        for page in ["docs/guide.md", "docs/unattended.md", "docs/validate.md", "docs/cluster.md"] {
+            #expect(Self.pages.contains(page), "\(page) is missing")
+            #expect(Self.examples.contains { $0.page == page }, "\(page) has no example that runs")
+        }
+        #expect(Self.examples.count >= 30)
     }
 
     @Test("each example runs on the fixtures", arguments: examples)
@@ -73,11 +90,11 @@ struct ReadmeExamplesTests {
         let err = String(decoding: collected.wait(), as: UTF8.self)
         process.waitUntilExit()
         // The fixtures hold rows meant to fail (exit 1); a usage error or trouble is exit 2.
-        #expect(process.terminationStatus <= 1, "\(example.command): \(err)")
-        #expect(!err.contains("Usage:"), "\(example.command): \(err)")
+        #expect(process.terminationStatus <= 1, "\(example): \(err)")
+        #expect(!err.contains("Usage:"), "\(example): \(err)")
         let lines = Set(out.split(separator: "\n").map(String.init))
         for expected in example.expectedLines {
-            #expect(lines.contains(expected), "\(example.command) did not print '\(expected)'")
+            #expect(lines.contains(expected), "\(example) did not print '\(expected)'")
         }
     }
 }
