@@ -47,7 +47,8 @@ enum ManPage {
             out += ".PP\n\(escaped(explanation)):\n.RS\n.nf\n\(escaped(command))\n.fi\n.RE\n"
         }
         out += ".SH SEE ALSO\n"
-        out += escaped("unitpipe COMMAND --help. The documentation of the source tree, by task: ")
+        out += escaped("unitpipe COMMAND --help. The documentation by task, in the source tree and, installed from a package, ")
+        out += escaped("under /usr/share/doc/unitpipe: ")
         out += seeAlso.map { "\\fI\(escaped($0))\\fR" }.joined(separator: ", ") + ".\n"
         return out
     }

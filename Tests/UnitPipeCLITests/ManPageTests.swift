@@ -49,7 +49,8 @@ struct ManPageTests {
             """))
         #expect(man.hasSuffix("""
             .SH SEE ALSO
-            unitpipe COMMAND \\-\\-help. The documentation of the source tree, by task: \\fIdocs/guide.md\\fR, \
+            unitpipe COMMAND \\-\\-help. The documentation by task, in the source tree and, installed from a package, \
+            under /usr/share/doc/unitpipe: \\fIdocs/guide.md\\fR, \
             \\fIdocs/unattended.md\\fR, \\fIdocs/validate.md\\fR, \\fIdocs/cluster.md\\fR, \\fIdocs/architecture.md\\fR, \
             \\fIdocs/testing.md\\fR, \\fIbench/README.md\\fR.
 
