@@ -68,14 +68,46 @@ struct ReadmeExamplesTests {
         #expect(Self.examples.count >= 30)
     }
 
+    /// The `sh` blocks that are whole scripts (they start with `#!/usr/bin/env bash`), with their page.
+    static let scripts: [Example] = pages.flatMap { page -> [Example] in
+        let text = (try? String(contentsOf: UnitPipeRunner.packageRoot.appendingPathComponent(page), encoding: .utf8)) ?? ""
+        return text.components(separatedBy: "```sh\n").dropFirst().compactMap { block in
+            guard block.hasPrefix("#!/usr/bin/env bash\n"), let end = block.range(of: "```") else { return nil }
+            return Example(page: page, command: String(block[..<end.lowerBound]), expectedLines: [])
+        }
+    }
+
     @Test("each example runs on the fixtures", arguments: examples)
     func runs(_ example: Example) throws {
+        let result = try Self.run("set -o pipefail; " + example.command)
+        // The fixtures hold rows meant to fail (exit 1); a usage error or trouble is exit 2.
+        #expect(result.status <= 1, "\(example): \(result.errors)")
+        #expect(!result.errors.contains("Usage:"), "\(example): \(result.errors)")
+        let lines = Set(result.output.split(separator: "\n").map(String.init))
+        for expected in example.expectedLines {
+            #expect(lines.contains(expected), "\(example) did not print '\(expected)'")
+        }
+    }
+
+    @Test("each whole script runs to the end and exits 0", arguments: scripts)
+    func scriptRuns(_ script: Example) throws {
+        let result = try Self.run(script.command)
+        #expect(result.status == 0, "\(script): \(result.errors)")
+    }
+
+    @Test("the pages hold a worked script")
+    func scriptsExist() {
+        #expect(Self.scripts.contains { $0.page == "docs/unattended.md" && $0.command.contains("set -euo pipefail") })
+    }
+
+    /// Runs `script` with bash in a fresh directory that sees the fixtures, the built `unitpipe` first on PATH.
+    static func run(_ script: String) throws -> (status: Int32, output: String, errors: String) {
         let dir = try UnitPipeRunner.temporaryDirectory()
         try FileManager.default.createSymbolicLink(
             at: dir.appendingPathComponent("fixtures"), withDestinationURL: UnitPipeRunner.packageRoot.appendingPathComponent("fixtures"))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "set -o pipefail; " + example.command]
+        process.arguments = ["-c", script]
         process.currentDirectoryURL = dir
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = UnitPipeRunner.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
@@ -89,12 +121,6 @@ struct ReadmeExamplesTests {
         let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let err = String(decoding: collected.wait(), as: UTF8.self)
         process.waitUntilExit()
-        // The fixtures hold rows meant to fail (exit 1); a usage error or trouble is exit 2.
-        #expect(process.terminationStatus <= 1, "\(example): \(err)")
-        #expect(!err.contains("Usage:"), "\(example): \(err)")
-        let lines = Set(out.split(separator: "\n").map(String.init))
-        for expected in example.expectedLines {
-            #expect(lines.contains(expected), "\(example) did not print '\(expected)'")
-        }
+        return (process.terminationStatus, out, err)
     }
 }
