@@ -158,7 +158,10 @@ enum ConvertCommand {
         options.progress = ProgressArguments.mode(arguments)
         if let text = arguments.value("max-errors") { options.maxErrors = try UsageValues.count(text, option: "--max-errors") }
         if let text = arguments.value("max-field-size") { options.maxFieldSize = try UsageValues.byteSize(text, option: "--max-field-size") }
-        if let locale = arguments.value("locale") { options.locale = locale }
+        if let locale = arguments.value("locale") {
+            options.locale = locale
+            options.isLocaleGiven = true
+        }
         options.outputLocale = arguments.value("output-locale")
         options.ratesPath = arguments.value("rates")
         options.ratesDate = arguments.value("rates-date")

@@ -42,6 +42,19 @@ enum Messages {
         }
     }
 
+    static func render(_ misreading: DefaultLocaleMisreading) -> String {
+        let cells = misreading.examples.map { "'\($0.cell)'" }.joined(separator: " and ")
+        let decimals = misreading.examples.map(\.asDecimal).joined(separator: " and ")
+        let thousands = misreading.examples.map(\.asThousands).joined(separator: " and ")
+        let evidence = switch misreading.evidence {
+        case .semicolonDelimiter: "this ;-separated file"
+        case .decimalComma(let cell, let column): "this file, which writes decimal commas ('\(cell)' in column '\(column)'),"
+        }
+        return "column '\(misreading.column)' holds \(cells), which the default locale C reads as \(decimals), but "
+            + "\(evidence) likely means the grouped thousands \(thousands); give --locale de_DE (or the file's locale) "
+            + "to read thousands, or --locale C to read decimals"
+    }
+
     static func render(_ error: JobError) -> String {
         switch error {
         case .input(let error):
@@ -66,8 +79,13 @@ enum Messages {
             return "the header names \(positions.count) columns '\(name)' (positions \(positions.map(String.init).joined(separator: ", "))); select one by position, e.g. #\(positions.last ?? 1)"
         case .columnOutOfRange(let n, let count):
             return "column #\(n) does not exist; the input has \(count) column\(count == 1 ? "" : "s")"
+        case .defaultLocaleMisreads(let misreading):
+            return render(misreading)
         case .headerNamesNoUnit(let name):
             return "the header '\(name)' names no unit, so FROM cannot be left empty; write it: -c '\(name):km:mi'"
+        case .headerUnitContradicts(let column, let headerUnit, let from, let to):
+            return "the header '\(column)' says the column is in \(headerUnit), but -c gives FROM '\(from)'; "
+                + "to convert from the header's unit write -c '\(column)::\(to)'; if the header is wrong, name the output column: -c '\(column):\(from):\(to)=NEWNAME'"
         case .duplicateOutputName(let name, let column):
             return "renaming column '\(column)' to '\(name)' would give the output two columns named '\(name)'; choose another name with =NEWNAME"
         case .emptyRange(let range, let count):

@@ -113,7 +113,10 @@ enum ValidateCommand {
         options.nullValues = arguments.all("null-value")
         if let text = arguments.value("max-errors") { options.maxErrors = try UsageValues.count(text, option: "--max-errors") }
         if let text = arguments.value("max-field-size") { options.maxFieldSize = try UsageValues.byteSize(text, option: "--max-field-size") }
-        if let locale = arguments.value("locale") { options.locale = locale }
+        if let locale = arguments.value("locale") {
+            options.locale = locale
+            options.isLocaleGiven = true
+        }
         if let text = arguments.value("threads") {
             options.threads = try UsageValues.count(text, option: "--threads", maximum: 256)
             if options.threads == 0 { throw .invalidValue(option: "--threads", value: text, reason: "use a whole number from 1 to 256") }

@@ -52,4 +52,55 @@ struct EdgeCasesEndToEndTests {
             #expect(written == header + Array("M".utf8) + [0xFC] + Array("nchen,68,1\n".utf8))
         }
     }
+
+    // MARK: The default locale
+
+    static let german = "Artikel;Gewicht (kg);Preis\nA;1.200;5\nB;3.450;7\nC;12.000;9\nD;250;1\n"
+
+    @Test func theDefaultLocaleStopsBeforeReadingGroupedThousandsAsDecimals() throws {
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        try Self.german.write(to: dir.appendingPathComponent("de.csv"), atomically: true, encoding: .utf8)
+        let message = "column 'Gewicht (kg)' holds '1.200' and '3.450', which the default locale C reads as 1.2 and 3.45, "
+            + "but this ;-separated file likely means the grouped thousands 1200 and 3450; give --locale de_DE (or the file's locale) "
+            + "to read thousands, or --locale C to read decimals"
+        let convert = try UnitPipeRunner.run(
+            ["convert", "de.csv", "-c", "Gewicht (kg)::lb", "-o", "out.csv", "--summary", "s.json"], in: dir)
+        #expect(convert.status == 2)
+        #expect(convert.stderr == "unitpipe convert: \(message)\n")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.csv").path))
+        #expect(try #require(dir.appendingPathComponent("s.json").text).contains("\"status\": \"failed\""))
+        let validate = try UnitPipeRunner.run(["validate", "de.csv", "-c", "Gewicht (kg)"], in: dir)
+        #expect(validate.status == 2)
+        #expect(validate.stderr == "unitpipe validate: \(message)\n")
+        // Either choice, made explicitly, is taken as given.
+        let german = try UnitPipeRunner.run(["convert", "de.csv", "-c", "Gewicht (kg):kg:g", "--locale", "de_DE", "-q"], in: dir)
+        #expect(german.stdout == "Artikel;Gewicht (g);Preis\nA;1200000;5\nB;3450000;7\nC;12000000;9\nD;250000;1\n")
+        let c = try UnitPipeRunner.run(["convert", "de.csv", "-c", "Gewicht (kg):kg:g", "--locale", "C", "-q"], in: dir)
+        #expect(c.stdout == "Artikel;Gewicht (g);Preis\nA;1200;5\nB;3450;7\nC;12000;9\nD;250000;1\n")
+    }
+
+    @Test func aDecimalCommaElsewhereInTheFileIsEvidenceToo() throws {
+        let result = try UnitPipeRunner.run(
+            ["convert", "-", "-c", "a:km:m"], stdin: Data("a,b,c\n1.200,\"12,5\",x\n2,\"3,25\",y\n".utf8))
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "unitpipe convert: column 'a' holds '1.200', which the default locale C reads as 1.2, but this file, "
+            + "which writes decimal commas ('12,5' in column 'b'), likely means the grouped thousands 1200; give --locale de_DE "
+            + "(or the file's locale) to read thousands, or --locale C to read decimals\n")
+    }
+
+    /// Ordinary C files: three fraction digits beside a decimal point, `,`-separated files without
+    /// decimal commas, integers, and cells with a leading zero convert as before.
+    @Test(arguments: [
+        ("a,b\n3.142,1\n0.125,2\n12.5,3\n", "a,b\n3142,1\n125,2\n12500,3\n"),
+        ("a,b\n3.142,1\n2.718,2\n", "a,b\n3142,1\n2718,2\n"),
+        ("a;b\n0.125;1\n250;2\n", "a;b\n125;1\n250000;2\n"),
+        ("a;b\n1.200;1\n7.5;2\n", "a;b\n1200;1\n7500;2\n"),
+        ("a;b\n1200;1\n-3;2\n", "a;b\n1200000;1\n-3000;2\n"),
+    ])
+    func ordinaryCFilesAreNeverStopped(input: String, expected: String) throws {
+        let result = try UnitPipeRunner.run(["convert", "-", "-c", "a:km:m", "-q"], stdin: Data(input.utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == expected)
+    }
 }

@@ -176,6 +176,20 @@ extension ColumnSpec {
                     }
                     one.from = unit.symbol
                     if spec.newName == nil { one.newName = unit.rewriting(columnNames[field], to: spec.to) }
+                } else if hasHeader, !spec.from.hasPrefix("@"), !spec.from.hasPrefix("*"),
+                          let unit = HeaderUnit.find(in: columnNames[field]) {
+                    // A header unit of FROM's dimension must be FROM: a header that says km over
+                    // values converted from miles would lie. One of another dimension is a word that
+                    // happens to spell a unit (`count_in_stock`), and is left alone. A new name
+                    // (`=NEWNAME`) replaces the header, so it is how a user overrides a wrong one.
+                    switch unit.agreement(with: spec.from) {
+                    case .same:
+                        if spec.newName == nil { one.newName = unit.rewriting(columnNames[field], to: spec.to) }
+                    case .contradicts where spec.newName == nil:
+                        throw .headerUnitContradicts(column: columnNames[field], headerUnit: unit.symbol, from: spec.from, to: spec.to)
+                    case .contradicts, .unrelated:
+                        break
+                    }
                 }
                 selected.append((field, one))
             }

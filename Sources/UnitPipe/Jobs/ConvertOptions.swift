@@ -109,6 +109,9 @@ public struct ConvertOptions: Sendable {
     public var speculationFailureLimit = 16_384
     /// `--locale`: how input numbers are written: `C`, a locale identifier, or `auto` (decided per column).
     public var locale = "C"
+    /// Whether `--locale` was given: without it, columns that the default C would misread stop
+    /// the run before any output.
+    public var isLocaleGiven = false
     /// `--output-locale`: write converted numbers the way this locale does; `nil` writes them normalized.
     public var outputLocale: String?
     /// `--rates`: a currency rates file (ECB daily/history layout, or two columns).

@@ -72,6 +72,29 @@ public struct HeaderUnit: Sendable, Equatable {
         return nil
     }
 
+    /// How a header's unit relates to a `FROM` given on the command line.
+    public enum Agreement: Sendable, Equatable {
+        /// Both name the same unit (`distance_km` and `km` or `kilometre`).
+        case same
+        /// Both name units of one dimension, but different ones (`distance_km` and `mi`).
+        case contradicts
+        /// FROM is of another dimension or does not resolve here: the header's word is not taken as its unit.
+        case unrelated
+    }
+
+    /// Whether `from` names this unit, another unit of its dimension, or neither.
+    public func agreement(with from: String) -> Agreement {
+        let catalog = UnitCatalog.standard
+        if CurrencyCodes.code(for: symbol) != nil {
+            guard let code = CurrencyCodes.code(for: from.uppercased()) else { return .unrelated }
+            return code == symbol ? .same : .contradicts
+        }
+        guard let header = try? catalog.unit(expression: symbol, suggesting: false),
+              let given = try? catalog.unit(expression: from, suggesting: false),
+              header.dimension == given.dimension else { return .unrelated }
+        return header.scale == given.scale && header.offset == given.offset ? .same : .contradicts
+    }
+
     /// `header` with this unit's characters replaced by `unit` (`distance_km` → `distance_mi`).
     ///
     /// A bare scale letter stays a letter in the header's case (`temp_c` → `temp_f` for `degF`),

@@ -21,6 +21,8 @@ public enum JobError: Error, Sendable, Equatable {
     case columnSelectedTwice(String)
     /// `-c NAME::TO` for a column whose header names no unit (or without a header).
     case headerNamesNoUnit(String)
+    /// `-c NAME:FROM:TO` where the header names a unit of FROM's dimension that is not FROM.
+    case headerUnitContradicts(column: String, headerUnit: String, from: String, to: String)
     /// A rename (`=NEWNAME`, or the header's unit part rewritten) to a name another output column has.
     case duplicateOutputName(String, column: String)
     /// A range of positions whose first lies after its last once counted (`#-1-#2` in a file of 5 columns).
@@ -30,6 +32,8 @@ public enum JobError: Error, Sendable, Equatable {
     case unitExpression(UnitExpressionError)
     /// A locale identifier that Foundation does not know (`--locale`, `--output-locale`).
     case locale(NumberConventionsError)
+    /// No `--locale` was given and locale C would read a column's grouped thousands as decimals.
+    case defaultLocaleMisreads(DefaultLocaleMisreading)
     /// A rates file that cannot be used.
     case rates(RatesError)
     /// A currency conversion without `--rates`.
@@ -70,8 +74,8 @@ public enum JobError: Error, Sendable, Equatable {
         case .outputPath(.sameAsInput), .outputPath(.sameFile): return "usage"
         case .outputPath: return "output"
         case .unknownColumn, .ambiguousColumn, .columnOutOfRange, .columnSelectedTwice: return "usage"
-        case .headerNamesNoUnit, .duplicateOutputName, .emptyRange: return "usage"
-        case .unit, .unitExpression, .locale, .rates, .currencyNeedsRates, .currencyNotInRates, .invalidUnitColumn, .unitColumnWithoutUnit: return "usage"
+        case .headerNamesNoUnit, .headerUnitContradicts, .duplicateOutputName, .emptyRange: return "usage"
+        case .unit, .unitExpression, .locale, .defaultLocaleMisreads, .rates, .currencyNeedsRates, .currencyNotInRates, .invalidUnitColumn, .unitColumnWithoutUnit: return "usage"
         case .standardInputTwice, .directoryWithoutFiles: return "usage"
         case .inputMismatch: return "input"
         case .tooManyErrors: return "max_errors"

@@ -77,6 +77,13 @@ extension JobPlan {
                 localeDescription: description, localeEvidence: evidence))
         }
         if let convertedUnitColumn { throw .invalidUnitColumn(convertedUnitColumn) }
+        if !options.isLocaleGiven, options.locale == "C" {
+            let fields = conversions.map { conversion -> (field: Int, hasUnitsInCells: Bool) in
+                if case .inCell = conversion.source { return (conversion.field, true) }
+                return (conversion.field, false)
+            }
+            if let misreading = DefaultLocaleGuard.misreading(fields: fields, head: head) { throw .defaultLocaleMisreads(misreading) }
+        }
         // A kept original stays in its own unit, so its unit column is not rewritten either.
         for (field, role) in roles.enumerated() {
             if case .unitColumn(let k) = role, conversions[k].spec.keepsOriginal { roles[field] = .passThrough }

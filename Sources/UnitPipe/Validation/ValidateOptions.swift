@@ -28,6 +28,9 @@ public struct ValidateOptions: Sendable {
     /// `--locale`: how numbers are written (`C`, a locale identifier, or `auto`); a schema
     /// field that names its `decimalChar` or `groupChar` is read with those instead.
     public var locale = "C"
+    /// Whether `--locale` was given: without it, columns that the default C would misread stop
+    /// the run before any output.
+    public var isLocaleGiven = false
     /// `--required`: an empty cell in a `-c` column is the error `empty`.
     public var isRequired = false
     /// `--null-value S` (repeatable): a validated cell equal to one of these, trimmed, is a missing

@@ -168,6 +168,14 @@ struct ValidatePlan: @unchecked Sendable {
                 missingValues: missing == [""] ? nil : missing.map { Array($0.utf8) },
                 isEmptyMissing: missing.contains(""), isRequired: isRequired))
         }
+        if !options.isLocaleGiven, options.locale == "C" {
+            // A schema field's own decimalChar/groupChar is a choice as explicit as --locale.
+            let fields = columns.compactMap { column -> (field: Int, hasUnitsInCells: Bool)? in
+                guard column.rule.conventions == nil, let parser = column.parser else { return nil }
+                return (column.field, parser.hasUnitsInCells)
+            }
+            if let misreading = DefaultLocaleGuard.misreading(fields: fields, head: head) { throw .defaultLocaleMisreads(misreading) }
+        }
         return ValidatePlan(dialect: head.dialect, columnCount: names.count, columns: columns, headerProblems: problems,
                             options: options)
     }
