@@ -103,4 +103,65 @@ struct EdgeCasesEndToEndTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == expected)
     }
+
+    // MARK: Header units
+
+    @Test func aFromThatAgreesWithTheHeaderRewritesItsUnitAsDoubleColonDoes() throws {
+        let input = Data("id,dist_km,count_in_stock,temp_c\n1,5,3,20\n".utf8)
+        for spec in ["dist_km:km:mi", "dist_km:kilometre:mi", "dist_km::mi"] {
+            let result = try UnitPipeRunner.run(["convert", "-", "-c", spec, "-c", "temp_c:degC:K", "-q"], stdin: input)
+            #expect(result.status == 0)
+            #expect(result.stdout == "id,dist_mi,count_in_stock,temp_k\n1,3.1068559611866697,3,293.15\n", "\(spec)")
+        }
+        // A word that spells a unit of another dimension is not the column's unit.
+        let count = try UnitPipeRunner.run(["convert", "-", "-c", "count_in_stock:1:%", "-q"], stdin: input)
+        #expect(count.stdout == "id,dist_km,count_in_stock,temp_c\n1,5,300,20\n")
+    }
+
+    @Test func aFromThatContradictsTheHeaderIsAUsageError() throws {
+        let input = Data("id,dist_km,temp_c\n1,5,20\n".utf8)
+        let miles = try UnitPipeRunner.run(["convert", "-", "-c", "dist_km:mi:km"], stdin: input)
+        #expect(miles.status == 2)
+        #expect(miles.stdout == "")
+        #expect(miles.stderr == "unitpipe convert: the header 'dist_km' says the column is in km, but -c gives FROM 'mi'; "
+            + "to convert from the header's unit write -c 'dist_km::km'; if the header is wrong, name the output column: "
+            + "-c 'dist_km:mi:km=NEWNAME'\n")
+        let kelvin = try UnitPipeRunner.run(["convert", "-", "-c", "temp_c:K:degF"], stdin: input)
+        #expect(kelvin.status == 2)
+        #expect(kelvin.stderr == "unitpipe convert: the header 'temp_c' says the column is in degC, but -c gives FROM 'K'; "
+            + "to convert from the header's unit write -c 'temp_c::degF'; if the header is wrong, name the output column: "
+            + "-c 'temp_c:K:degF=NEWNAME'\n")
+        // A new name is the user's word that the header was wrong.
+        let renamed = try UnitPipeRunner.run(["convert", "-", "-c", "dist_km:mi:km=dist", "-q"], stdin: input)
+        #expect(renamed.status == 0)
+        #expect(renamed.stdout == "id,dist,temp_c\n1,8.04672,20\n")
+    }
+
+    // MARK: Suggestions
+
+    /// A suggestion never changes what the data means: a case-only difference first, and never a
+    /// unit of another dimension than the other side of the spec.
+    @Test(arguments: [
+        ("speed:MPH:km/h", "unknown unit 'MPH'; did you mean 'mph'? Run 'unitpipe units' to list the units"),
+        ("e:kwh:J", "unknown unit 'kwh'; did you mean 'kWh'? Run 'unitpipe units' to list the units"),
+        ("e:KWH:J", "unknown unit 'KWH'; did you mean 'kWh'? Run 'unitpipe units' to list the units"),
+        ("p:kw:W", "unknown unit 'kw'; did you mean 'kW'? Run 'unitpipe units' to list the units"),
+        ("s:kt:km/h", "unknown unit 'kt'; did you mean 'kn'? Run 'unitpipe units' to list the units"),
+        ("t:Nm:J", "unknown unit 'Nm'; did you mean 'N*m'? Run 'unitpipe units' to list the units"),
+        ("s:KM:m", "unknown unit 'KM'; did you mean 'km'? Run 'unitpipe units' to list the units"),
+        // Two units differ from 'MM' only in case (mm, Mm): no guess.
+        ("s:MM:m", "unknown unit 'MM'. Run 'unitpipe units' to list the units"),
+        ("a:USD:eur", "unknown unit 'eur'; did you mean 'EUR'? Run 'unitpipe units' to list the units"),
+    ])
+    func suggestionsAreSafe(spec: String, message: String) throws {
+        let result = try UnitPipeRunner.run(["convert", "-", "-c", spec], stdin: Data("speed,e,p,s,t,a\n1,1,1,1,1,1\n".utf8))
+        #expect(result.status == 2)
+        #expect(result.stderr == "unitpipe convert: \(message)\n")
+    }
+
+    @Test func unitsSuggestsOnlyTheOtherSidesDimension() throws {
+        let result = try UnitPipeRunner.run(["units", "inchs", "cm"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "unitpipe units: unknown unit 'inchs'; did you mean 'inch'?\n")
+    }
 }

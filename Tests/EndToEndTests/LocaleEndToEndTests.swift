@@ -167,7 +167,7 @@ struct LocaleEndToEndTests {
         let dir = try E2E.directory(with: "tie.csv", "id;gewicht,kg\n1;2,5\n2;1.234,5\n3;7,25\n")
         let german = try UnitPipeRunner.run(["convert", "tie.csv", "--locale", "de-DE", "-c", "gewicht,kg:kg:g", "--summary", "s.json"], in: dir)
         #expect(german.status == 0)
-        #expect(german.stdout == "id;gewicht,kg\n1;2500\n2;1234500\n3;7250\n")
+        #expect(german.stdout == "id;gewicht,g\n1;2500\n2;1234500\n3;7250\n")
         #expect(try E2E.summary(dir.appendingPathComponent("s.json"))["rows_out"] as? Int == 3)
         // In the C locale ',' wins the tie, so that column does not exist (and, read as a list, 'gewicht' is not a column).
         let plain = try UnitPipeRunner.run(["convert", "tie.csv", "-c", "gewicht,kg:kg:g"], in: dir)

@@ -44,7 +44,7 @@ extension SparkEndToEndTests {
         let parts = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix("part-") }.sorted()
         let joined = try parts.reduce(into: Data()) { $0 += try Data(contentsOf: out.appendingPathComponent($1)) }
         #expect(String(decoding: joined, as: UTF8.self) == single.stdout)
-        #expect(single.stdout == "id,km\n1,2500\n2,4000\n")
+        #expect(single.stdout == "id,m\n1,2500\n2,4000\n")
         // A header that differs: exit 2 naming both files, no part written.
         try Data("id,miles\n4,1\n".utf8).write(to: inputs.appendingPathComponent("d.csv"))
         let out2 = dir.appendingPathComponent("out2")

@@ -53,7 +53,7 @@ struct ValidateAgreementTests {
     @Test(arguments: [
         (["-c", "distance_km", "-c", "temp_c"], ["-c", "distance_km:km:mi", "-c", "temp_c:degC:degF"]),
         (["-c", "distance_km:km", "-c", "temp_c:degC"], ["-c", "distance_km:*km:km", "-c", "temp_c:*degC:degC"]),
-        (["-c", "distance_km", "-c", "temp_c", "--required"], ["-c", "distance_km:m:m", "-c", "temp_c:K:K", "--required"]),
+        (["-c", "distance_km", "-c", "temp_c", "--required"], ["-c", "distance_km:km:km", "-c", "temp_c:degC:degC", "--required"]),
     ])
     func sameRowsFail(validate: [String], convert: [String]) throws {
         let dir = try UnitPipeRunner.temporaryDirectory()

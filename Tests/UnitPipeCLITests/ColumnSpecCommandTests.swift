@@ -15,9 +15,10 @@ struct ColumnSpecCommandTests {
          "id,distance_mi,distance (m),temp [°C],Gewicht in lb,temp_f,m\n1,0.621371192237334,2000,100,2.2046226218487757,212,5000\n2,,3000,,,,\n"),
         // =NEWNAME wins over the rewritten header.
         (["-c", "distance_km::mi=miles"], header.replacingOccurrences(of: "distance_km", with: "miles") + "\n1,0.621371192237334,2,212,1,100,5\n2,,3,,,,\n"),
-        // Lists and ranges share one FROM:TO; #-1 is the last column.
-        (["-c", "distance_km,#3:km:m"], header + "\n1,1000,2000,212,1,100,5\n2,,3000,,,,\n"),
-        (["-c", "#2-#3:km:m", "-c", "#-1:km:m"], header + "\n1,1000,2000,212,1,100,5000\n2,,3000,,,,\n"),
+        // Lists and ranges share one FROM:TO; #-1 is the last column. A FROM the header names
+        // rewrites the header's unit as :: does.
+        (["-c", "distance_km,#3:km:m"], "id,distance_m,distance (m),temp [°F],Gewicht in kg,temp_c,km\n1,1000,2000,212,1,100,5\n2,,3000,,,,\n"),
+        (["-c", "#2-#3:km:m", "-c", "#-1:km:m"], "id,distance_m,distance (m),temp [°F],Gewicht in kg,temp_c,m\n1,1000,2000,212,1,100,5000\n2,,3000,,,,\n"),
         // Keep the original: the converted column is added after it.
         (["-c", "distance_km::mi=+", "-c", "#3:km:m=+dist_m"],
          "id,distance_km,distance_mi,distance (km),dist_m,temp [°F],Gewicht in kg,temp_c,km\n1,1,0.621371192237334,2,2000,212,1,100,5\n2,,,3,3000,,,,\n"),

@@ -9,7 +9,8 @@ struct MessageTests {
 
     @Test("usage and unit errors: one line on standard error, nothing on standard output", arguments: [
         (["units", "C"], "unitpipe units: unknown unit 'C'; did you mean 'degC'?\n"),
-        (["units", "km", "F"], "unitpipe units: unknown unit 'F'; did you mean 'degF'?\n"),
+        (["units", "degC", "F"], "unitpipe units: unknown unit 'F'; did you mean 'degF'?\n"),
+        (["units", "km", "F"], "unitpipe units: unknown unit 'F'\n"),
         // Case-only differences of short symbols are other units (a food Calorie is 1000 cal; kb is a kilobit).
         (["units", "Cal"], "unitpipe units: unknown unit 'Cal'\n"),
         (["units", "kb"], "unitpipe units: unknown unit 'kb'\n"),

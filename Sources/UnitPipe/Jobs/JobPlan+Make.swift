@@ -118,6 +118,11 @@ extension JobPlan {
             if case .unit(.unknownUnit) = error, CurrencyCodes.code(for: expression) != nil {
                 throw hasRates ? .currencyNotInRates(expression) : .currencyNeedsRates(expression)
             }
+            // A currency code in lower case (`usd`): codes are written in capitals.
+            if case .unit(.unknownUnit(let name, _)) = error, name == expression, dimension == nil || dimension == .currency,
+               name != name.uppercased(), CurrencyCodes.code(for: name.uppercased()) != nil {
+                throw .unitExpression(.unit(.unknownUnit(name, suggestion: name.uppercased())))
+            }
             if let dimension, case .unit(.unknownUnit(let name, _)) = error {
                 let suggestion = name == expression ? catalog.expressionSuggestion(for: name, in: dimension) : catalog.suggestion(for: name, in: dimension)
                 throw .unitExpression(.unit(.unknownUnit(name, suggestion: suggestion)))

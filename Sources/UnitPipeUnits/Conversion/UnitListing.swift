@@ -35,8 +35,22 @@ public enum UnitListing {
         _ names: [String], in catalog: UnitCatalog = .standard, writing write: (Double) -> String = plainDescription
     ) -> Report {
         var units: [UnitDefinition] = [], errors: [UnitExpressionError] = [], lines: [String] = []
+        var unknown: [String] = []
         for name in names {
-            do { units.append(try catalog.unit(expression: name)) } catch { errors.append(error) }
+            do { units.append(try catalog.unit(expression: name)) } catch {
+                errors.append(error)
+                unknown.append(name)
+            }
+        }
+        // An unknown unit beside known ones is offered only suggestions of their dimension
+        // (`units inchs cm`: a length, never `inch/s`).
+        if let dimension = units.first?.dimension, !unknown.isEmpty {
+            errors = errors.map { error in
+                guard case .unit(.unknownUnit(let name, _)) = error else { return error }
+                let suggestion = unknown.contains(name)
+                    ? catalog.expressionSuggestion(for: name, in: dimension) : catalog.suggestion(for: name, in: dimension)
+                return .unit(.unknownUnit(name, suggestion: suggestion))
+            }
         }
         if names.count >= 2 {
             guard errors.isEmpty, let first = units.first else { return Report(text: "", errors: errors) }

@@ -131,6 +131,20 @@ public struct UnitCatalog: Sendable {
                 return prefix == "deg" ? prefix + name : unit.symbol
             }
         }
+        // A case-only difference comes first, for text typed in one case (`kwh` → `kWh`, `MPH` →
+        // `mph`, `KW` → `kW`) when one unit alone is spelled so ignoring case: two (`MM`: `mm` and
+        // `Mm`) leave no safe guess. Where case carries meaning no guess is made either: bits and
+        // bytes (`kb`), and calories (`Cal` is a kilocalorie on food labels).
+        var caseOnly: [String: String] = [:]
+        let isOneCase = name == name.lowercased() || name == name.uppercased()
+        for spelling in spellings where isOneCase && spelling.lowercased == name.lowercased() {
+            if let dimension, spelling.dimension != dimension { continue }
+            if spelling.dimension == .data || spelling.lowercased.hasSuffix("cal") { continue }
+            guard let unit = lookUp(spelling.text) else { continue }
+            if caseOnly[unit.symbol] == nil || spelling.text == unit.symbol { caseOnly[unit.symbol] = spelling.text }
+        }
+        if caseOnly.count > 1 { return nil }
+        if let only = caseOnly.values.first { return only }
         let exact = Array(name)
         let folded = Array(name.lowercased())
         let allowedForNames = Suggestion.allowedEdits(forLength: exact.count)
@@ -162,7 +176,11 @@ public struct UnitCatalog: Sendable {
     }
 
     /// Abbreviations of compound units, offered as the expression that writes them (`mpg` → `mi/gal`).
-    static let compoundSpellings = ["mpg": "mi/gal", "MPG": "mi/gal", "kmpl": "km/L", "kmh": "km/h"]
+    /// Offered only within the dimension the other side of a conversion names, when it is known
+    /// (`kt` is a knot beside km/h, not a kilotonne).
+    static let compoundSpellings = [
+        "mpg": "mi/gal", "MPG": "mi/gal", "kmpl": "km/L", "kmh": "km/h", "kt": "kn", "kts": "kn", "Nm": "N*m",
+    ]
 
     /// The longest text (in characters) a suggestion is looked for: no unit spelling is longer than
     /// 32 characters, so a longer string is no plausible typo and costs no scan of the catalog.

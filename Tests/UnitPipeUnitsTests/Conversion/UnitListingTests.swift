@@ -15,9 +15,12 @@ import Testing
         let report = UnitListing.describe(["kmh"])
         #expect(report.errors == [.unit(.unknownUnit("kmh", suggestion: "km/h"))])
         #expect(report.text == "")
-        let pair = UnitListing.describe(["km", "C"])
+        let pair = UnitListing.describe(["degF", "C"])
         #expect(pair.errors == [.unit(.unknownUnit("C", suggestion: "degC"))])
         #expect(pair.text == "")
+        // Beside a length, a temperature is no suggestion, nor a speed beside a length.
+        #expect(UnitListing.describe(["km", "C"]).errors == [.unit(.unknownUnit("C", suggestion: nil))])
+        #expect(UnitListing.describe(["inchs", "cm"]).errors == [.unit(.unknownUnit("inchs", suggestion: "inch"))])
     }
 
     @Test("three or more units: the factor from the first to each, written as converted numbers are")

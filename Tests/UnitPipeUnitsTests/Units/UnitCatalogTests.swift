@@ -17,8 +17,9 @@ import Testing
 
     @Test("symbols are case-sensitive; unknown names suggest only a safe nearest spelling", arguments: [
         ("kilometr", "kilometer"), ("degc", "degC"), ("farenheit", "fahrenheit"), ("fet", "feet"), ("C", "degC"), ("F", "degF"),
-        // Case-only differences of short symbols are different units (a food Calorie is 1000 cal, kb a kilobit).
-        ("Cal", nil), ("kb", nil), ("KM", nil), ("MBIT", nil),
+        // Case-only differences: offered for text typed in one case when one unit alone is spelled so;
+        // never where case carries meaning (a food Calorie is 1000 cal, kb a kilobit) or two units differ by case (mm, Mm).
+        ("Cal", nil), ("kb", nil), ("KM", "km"), ("MBIT", nil), ("CAL", nil), ("kwh", "kWh"), ("MPH", "mph"), ("MM", nil),
         // One edit from a short symbol is another unit, not a typo: no 'cups', 'Pg', 'mg', 'dal'.
         ("Gbps", nil), ("mpg", "mi/gal"), ("kmpl", "km/L"), ("kmh", "km/h"), ("x", nil), ("furlong", nil),
     ] as [(String, String?)])
