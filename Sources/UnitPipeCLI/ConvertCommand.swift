@@ -37,6 +37,7 @@ enum ConvertCommand {
                        choices: ConvertOptions.OnError.allCases.map(\.rawValue)),
             OptionSpec(["--summary"], value: "FILE", help: "write a JSON summary of the run to FILE"),
             OptionSpec(["-l", "--locale"], value: "ID", help: "how input numbers are written: C ('.' decimal, no grouping), a locale such as de_DE, fr_FR, en_IN, or auto (decided per column from the data)", default: "C"),
+            OptionSpec(["--encoding"], value: "NAME", help: "the input's text encoding, transcoded to UTF-8: utf-8, latin1, cp1252, iso-8859-15, utf-16le, utf-16be (the output is UTF-8)", default: "utf-8, or UTF-16 by its byte order mark"),
             OptionSpec(["--output-locale"], value: "ID", help: "write converted numbers the way this locale does, grouping included (for people, not machines)", default: "normalized"),
             OptionSpec(["--rates"], value: "FILE", help: "currency rates: the ECB's eurofxref.csv / eurofxref-hist.csv, or a two-column 'currency,rate_per_XXX' file"),
             OptionSpec(["--rates-date"], value: "DATE", help: "with an ECB history file: the rates of that date (YYYY-MM-DD)", default: "the newest"),
@@ -173,6 +174,7 @@ enum ConvertCommand {
             options.threads = try UsageValues.count(text, option: "--threads", minimum: 1, maximum: 256)
         }
         try ShardArguments.apply(arguments, to: &options.shard, input: options.inputPath)
+        if let text = arguments.value("encoding") { options.encoding = try UsageValues.encoding(text, byteRange: options.shard.byteRange) }
         try InputArguments.checkSingleInput(arguments)
         _ = try ShardArguments.exitOnRejects(arguments)
         return options

@@ -81,6 +81,9 @@ enum Messages {
             return "column #\(n) does not exist; the input has \(count) column\(count == 1 ? "" : "s")"
         case .defaultLocaleMisreads(let misreading):
             return render(misreading)
+        case .emptyInput(let hasSchema):
+            let what = hasSchema ? "no header to check against the schema" : "no header, so no column that -c names"
+            return "the input is empty: it has \(what); check that the right file was given (an empty input is an empty run only without -c and --schema, or with --no-header)"
         case .headerNamesNoUnit(let name):
             return "the header '\(name)' names no unit, so FROM cannot be left empty; write it: -c '\(name):km:mi'"
         case .headerUnitContradicts(let column, let headerUnit, let from, let to):
@@ -192,6 +195,9 @@ enum Messages {
         case .isDirectory(let path): return "input '\(path)' is a directory; give a CSV or TSV file"
         case .notRegularFile(let path):
             return "input '\(path)' is not a regular file; plans and byte ranges read a file at offsets, so save the stream to a file first"
+        case .undecodable(let path, let encoding, let offset):
+            return "input '\(path)' is not \(encoding) text at byte \(offset) of its text (an odd last byte or a lone surrogate); "
+                + "check the file, or give its encoding with --encoding"
         case .compressedAtOffsets(let path, let compression):
             return "input '\(path)' is \(compression)-compressed; plans and byte ranges read a file at offsets, so decompress it to a file first"
         case .refused(let name, let format):
@@ -203,6 +209,8 @@ enum Messages {
             case .tar: return "input is a tar archive; extract the CSV file first: tar -xOf \(file) MEMBER.csv | unitpipe convert -"
             case .otherArchive(let kind):
                 return "input is compressed with \(kind), which unitpipe does not read; decompress it first (gzip and zstd are read directly)"
+            case .wideText(let encoding) where encoding.hasPrefix("UTF-16"):
+                return "input is \(encoding) text without a byte order mark; read it with --encoding \(encoding.lowercased())"
             case .wideText(let encoding):
                 return "input is \(encoding) text; convert it to UTF-8 first: iconv -f \(encoding) -t UTF-8 \(file) | unitpipe convert -"
             case .document(let kind):

@@ -1,5 +1,6 @@
 import UnitPipe
 import UnitPipeUnits
+import UnitPipeCSV
 
 /// Turns option values into typed values, with usage errors that say what is accepted.
 enum UsageValues {
@@ -54,6 +55,18 @@ enum UsageValues {
     }
 
     /// One of the cases of a string enum.
+    /// `--encoding NAME`: the input's text encoding (common spellings accepted); refused with
+    /// `--byte-range` unless UTF-8, since byte offsets count bytes as stored.
+    static func encoding(_ text: String, byteRange: Range<Int>?) throws(UsageError) -> TextEncoding {
+        guard let encoding = TextEncoding(name: text) else {
+            throw .invalidValue(option: "--encoding", value: text, reason: "use one of " + TextEncoding.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        if byteRange != nil, encoding != .utf8 {
+            throw .invalidValue(option: "--encoding", value: text, reason: "byte ranges are read as UTF-8; convert the file to UTF-8 before cutting it into ranges")
+        }
+        return encoding
+    }
+
     static func choice<T: RawRepresentable & CaseIterable>(_ text: String, option: String, as type: T.Type) throws(UsageError) -> T
     where T.RawValue == String {
         guard let value = T(rawValue: text) else {

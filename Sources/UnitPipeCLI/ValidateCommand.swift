@@ -35,6 +35,7 @@ enum ValidateCommand {
             OptionSpec(["-c", "--column"], value: "SPEC", help: "check column NAME (NAME, NAME:UNIT, NAME:@UNITCOL or NAME:@UNITCOL:UNIT)", repeatable: true),
             OptionSpec(["--schema"], value: "FILE", help: "check the fields of a Frictionless Table Schema (JSON) and the header against them"),
             OptionSpec(["-l", "--locale"], value: "ID", help: "how numbers are written: C ('.' decimal, no grouping), a locale such as de_DE, fr_FR, en_IN, or auto (decided per column)", default: "C"),
+            OptionSpec(["--encoding"], value: "NAME", help: "the input's text encoding, transcoded to UTF-8: utf-8, latin1, cp1252, iso-8859-15, utf-16le, utf-16be", default: "utf-8, or UTF-16 by its byte order mark"),
             OptionSpec(["--null-value"], value: "S", help: "a validated cell equal to S (trimmed) is a missing value like an empty cell: NA, N/A, null, -, -999", default: "only empty cells", repeatable: true),
             OptionSpec(["--required"], help: "an empty cell in a -c column is the error 'empty'", default: "empty is a null"),
             OptionSpec(["--min"], value: "NAME=V", help: "the smallest value allowed in column NAME (in its unit, C convention)", repeatable: true),
@@ -122,6 +123,7 @@ enum ValidateCommand {
             if options.threads == 0 { throw .invalidValue(option: "--threads", value: text, reason: "use a whole number from 1 to 256") }
         }
         try ShardArguments.apply(arguments, to: &options.shard, input: options.inputPath)
+        if let text = arguments.value("encoding") { options.encoding = try UsageValues.encoding(text, byteRange: options.shard.byteRange) }
         try InputArguments.checkSingleInput(arguments)
         _ = try ShardArguments.exitOnRejects(arguments)
         options.progress = ProgressArguments.mode(arguments)

@@ -32,10 +32,10 @@ struct CellTextEndToEndTests {
         let report = try #require(dir.appendingPathComponent("errors.csv").text)
         #expect(report == """
             record,line,column,value,code,message
-            2,3,d,5\u{FFFD},invalid_utf8,"the cell is not UTF-8 text (byte 0xB5 at offset 1); convert the file to UTF-8 first, e.g. iconv -f LATIN1 -t UTF-8"
-            3,4,d,\u{FFFD}3,invalid_utf8,"the cell is not UTF-8 text (byte 0xA0 at offset 0); convert the file to UTF-8 first, e.g. iconv -f LATIN1 -t UTF-8"
+            2,3,d,5\u{FFFD},invalid_utf8,"the cell is not UTF-8 text (byte 0xB5 at offset 1); if the file is in a Windows or Latin encoding, read it with --encoding cp1252 (or latin1, iso-8859-15)"
+            3,4,d,\u{FFFD}3,invalid_utf8,"the cell is not UTF-8 text (byte 0xA0 at offset 0); if the file is in a Windows or Latin encoding, read it with --encoding cp1252 (or latin1, iso-8859-15)"
             4,5,d,x,invalid_number,\(try #require(parseCSV(report).dropFirst(3).first?.last).csvQuoted)
-            4,5,v,4,invalid_utf8,"the row's unit (in its unit column) is not UTF-8 text (byte 0xE9 at offset 1 of the unit); convert the file to UTF-8 first, e.g. iconv -f LATIN1 -t UTF-8"
+            4,5,v,4,invalid_utf8,"the row's unit (in its unit column) is not UTF-8 text (byte 0xE9 at offset 1 of the unit); if the file is in a Windows or Latin encoding, read it with --encoding cp1252 (or latin1, iso-8859-15)"
             5,6,v,5,dimension_mismatch,\(try #require(parseCSV(report).dropFirst(5).first?.last).csvQuoted)
 
             """)

@@ -164,4 +164,88 @@ struct EdgeCasesEndToEndTests {
         #expect(result.status == 2)
         #expect(result.stderr == "unitpipe units: unknown unit 'inchs'; did you mean 'inch'?\n")
     }
+
+    // MARK: Empty input
+
+    @Test func anEmptyInputWhereTheJobNamesColumnsIsExitTwoWithNothingWritten() throws {
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        try Data().write(to: dir.appendingPathComponent("empty.csv"))
+        try #"{"fields": [{"name": "a", "type": "number", "constraints": {"required": true}}]}"#
+            .write(to: dir.appendingPathComponent("schema.json"), atomically: true, encoding: .utf8)
+        let columns = "the input is empty: it has no header, so no column that -c names; check that the right file was given "
+            + "(an empty input is an empty run only without -c and --schema, or with --no-header)"
+        let convert = try UnitPipeRunner.run(["convert", "empty.csv", "-c", "nosuch:km:m", "-o", "out.csv", "--summary", "s.json"], in: dir)
+        #expect(convert.status == 2)
+        #expect(convert.stderr == "unitpipe convert: \(columns)\n")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.csv").path))
+        #expect(try #require(dir.appendingPathComponent("s.json").text).hasPrefix(#"{"status": "failed", "reason": "input""#))
+        let validate = try UnitPipeRunner.run(["validate", "empty.csv", "-c", "a"], in: dir)
+        #expect(validate.status == 2)
+        #expect(validate.stderr == "unitpipe validate: \(columns)\n")
+        let schema = try UnitPipeRunner.run(["validate", "empty.csv", "--schema", "schema.json"], in: dir)
+        #expect(schema.status == 2)
+        #expect(schema.stderr == "unitpipe validate: the input is empty: it has no header to check against the schema; check that the "
+            + "right file was given (an empty input is an empty run only without -c and --schema, or with --no-header)\n")
+        // An empty gzip stream is an empty input too: no empty .zst is left behind.
+        let gzip = try UnitPipeRunner.runShell("gzip -c empty.csv | '\(UnitPipeRunner.binary.path)' convert - -c a:km:m -o out.zst", in: dir)
+        #expect(gzip.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.zst").path))
+        // Nothing named, or no header expected: an empty run.
+        for arguments in [["convert", "empty.csv"], ["convert", "empty.csv", "--no-header", "-c", "#1:km:m"]] {
+            let empty = try UnitPipeRunner.run(arguments, in: dir)
+            #expect(empty.status == 0)
+            #expect(empty.stdout == "")
+        }
+    }
+
+    // MARK: Encodings
+
+    /// Every byte of a single-byte encoding transcodes to the character Python's codecs decode it
+    /// to (Windows-1252's five undefined bytes to the C1 control of the same value, as WHATWG's
+    /// decoder reads them), in the header and the body alike.
+    @Test(arguments: ["latin1", "cp1252", "iso-8859-15"])
+    func singleByteEncodingsTranscodeAsPythonDecodes(encoding: String) throws {
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        let high = (0x80...0xFF).map { UInt8($0) }
+        let input: [UInt8] = Array("name".utf8) + high + Array(",d\n".utf8) + high + Array(",5\n".utf8)
+        try Data(input).write(to: dir.appendingPathComponent("in.csv"))
+        let oracle = try UnitPipeRunner.runShell("""
+            python3 -c 'import codecs,sys
+            codecs.register_error("c1", lambda e: (chr(e.object[e.start]), e.start + 1))
+            data = open("in.csv", "rb").read().decode("\(encoding)", errors="c1").replace(",5", ",5000")
+            open("expected.csv", "wb").write(data.encode("utf-8"))'
+            """, in: dir)
+        #expect(oracle.status == 0, "\(String(decoding: oracle.stderr, as: UTF8.self))")
+        let result = try UnitPipeRunner.run(["convert", "in.csv", "--encoding", encoding, "-c", "d:km:m", "-o", "out.csv", "-q"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        let written = try Data(contentsOf: dir.appendingPathComponent("out.csv"))
+        #expect(written == (try Data(contentsOf: dir.appendingPathComponent("expected.csv"))))
+    }
+
+    @Test func utf16IsReadByItsByteOrderMarkOrByEncoding() throws {
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
+            Array(text.utf16).flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        }
+        let text = "city,d\nKöln,5\n\u{1D518},7\n"
+        try Data([0xFF, 0xFE] + utf16(text, bigEndian: false)).write(to: dir.appendingPathComponent("le.csv"))
+        try Data(utf16(text, bigEndian: true)).write(to: dir.appendingPathComponent("be.csv"))
+        try Data(Array(utf16(text, bigEndian: true).dropLast())).write(to: dir.appendingPathComponent("odd.csv"))
+        let expected = "city,d\nKöln,5000\n\u{1D518},7000\n"
+        let bom = try UnitPipeRunner.run(["convert", "le.csv", "-c", "d:km:m", "-q"], in: dir)
+        #expect(bom.status == 0)
+        #expect(bom.stdout == expected)
+        let given = try UnitPipeRunner.run(["convert", "be.csv", "--encoding", "utf-16be", "-c", "d:km:m", "-q"], in: dir)
+        #expect(given.status == 0)
+        #expect(given.stdout == expected)
+        let odd = try UnitPipeRunner.run(["convert", "odd.csv", "--encoding", "UTF16BE", "-c", "d:km:m", "-o", "out.csv"], in: dir)
+        #expect(odd.status == 2)
+        #expect(odd.stderr == "unitpipe convert: input 'odd.csv' is not utf-16be text at byte 36 of its text (an odd last byte or "
+            + "a lone surrogate); check the file, or give its encoding with --encoding\n")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.csv").path))
+        let unknown = try UnitPipeRunner.run(["convert", "be.csv", "--encoding", "ebcdic"], in: dir)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasPrefix(
+            "unitpipe convert: invalid value 'ebcdic' for --encoding: use one of utf-8, latin1, cp1252, iso-8859-15, utf-16le, utf-16be\n"))
+    }
 }

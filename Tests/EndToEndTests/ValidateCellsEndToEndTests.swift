@@ -10,7 +10,7 @@ struct ValidateCellsEndToEndTests {
     static let input: [UInt8] = Array("id,d,u,c\n1,".utf8) + [0xFF] + Array("5,km,5 km\n2,5,k".utf8) + [0xFF]
         + Array("m,6 km\n3,7,m,7 ".utf8) + [0xFF] + Array("km\n4,NA,m,8 m\n5, - ,m,9 m\n".utf8)
 
-    static let fix = "convert the file to UTF-8 first, e.g. iconv -f LATIN1 -t UTF-8"
+    static let fix = "if the file is in a Windows or Latin encoding, read it with --encoding cp1252 (or latin1, iso-8859-15)"
     static let header = "record,line,column,value,code,message"
     static let badCell = "1,2,d,\u{FFFD}5,invalid_utf8,\"the cell is not UTF-8 text (byte 0xFF at offset 0); \(fix)\""
     static let badUnit = "2,3,d,5,invalid_utf8,\"the row's unit (in its unit column) is not UTF-8 text (byte 0xFF at offset 1 of the unit); \(fix)\""

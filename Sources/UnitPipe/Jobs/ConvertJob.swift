@@ -78,7 +78,8 @@ public final class ConvertJob {
                 current = nil
             }
             if outputs == nil {
-                // Every input is empty: an empty run.
+                // Every input is empty: an empty run, unless columns were named: they are nowhere.
+                if options.hasHeader && !options.columns.isEmpty { throw .emptyInput(hasSchema: false) }
                 outputs = try ConvertOutputs(options: options, dialect: reference?.dialect ?? CSVDialect(delimiter: UInt8(ascii: ","), quote: options.quoting.byte, hasHeader: options.hasHeader), header: nil)
             }
         } catch {
@@ -122,7 +123,7 @@ public final class ConvertJob {
     private func openHead(_ input: String) throws(JobError) -> InputHead {
         try InputList.head(
             of: input, delimiter: options.delimiter, quote: options.quoting.byte, hasHeader: options.hasHeader,
-            maxFieldSize: options.maxFieldSize, locale: options.locale, reader: options.reader)
+            maxFieldSize: options.maxFieldSize, locale: options.locale, reader: options.reader, encoding: options.encoding)
     }
 
     /// Writes the summary of a run stopped by a usage error before it started (`"status": "failed"`,

@@ -112,6 +112,9 @@ public struct ConvertOptions: Sendable {
     /// Whether `--locale` was given: without it, columns that the default C would misread stop
     /// the run before any output.
     public var isLocaleGiven = false
+    /// `--encoding`: the input's text encoding, transcoded to UTF-8; `nil` reads UTF-8 (or UTF-16
+    /// by its byte order mark).
+    public var encoding: TextEncoding?
     /// `--output-locale`: write converted numbers the way this locale does; `nil` writes them normalized.
     public var outputLocale: String?
     /// `--rates`: a currency rates file (ECB daily/history layout, or two columns).

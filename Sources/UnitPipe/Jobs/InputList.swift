@@ -69,10 +69,10 @@ public enum InputList {
     /// Opens `input` and reads its head as a run over it alone would.
     static func head(
         of input: String, delimiter: UInt8?, quote: UInt8?, hasHeader: Bool, maxFieldSize: Int, locale: String,
-        reader: ReaderKind = .default
+        reader: ReaderKind = .default, encoding: TextEncoding? = nil
     ) throws(JobError) -> InputHead {
         do {
-            let source = try InputSource(path: openPath(input))
+            let source = try InputSource(path: openPath(input), encoding: encoding)
             return try InputHead(
                 source: source, delimiter: delimiter, quote: quote, hasHeader: hasHeader, maxFieldSize: maxFieldSize,
                 sniffingOrder: InputHead.sniffingOrder(locale: locale), reader: reader)

@@ -46,7 +46,7 @@ enum InvalidUTF8 {
         "the row's unit (in its unit column) is not UTF-8 text (\(firstBadByte(in: unit)) of the unit); \(fix)"
     }
 
-    private static let fix = "convert the file to UTF-8 first, e.g. iconv -f LATIN1 -t UTF-8"
+    private static let fix = "if the file is in a Windows or Latin encoding, read it with --encoding cp1252 (or latin1, iso-8859-15)"
 
     /// `byte 0xFF at offset 1`: the first byte that is not UTF-8.
     private static func firstBadByte(in bytes: UnsafeRawBufferPointer) -> String {

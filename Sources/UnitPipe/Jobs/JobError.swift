@@ -53,6 +53,8 @@ public enum JobError: Error, Sendable, Equatable {
     case interrupted(signal: Int32)
     /// `-` (standard input) named more than once among the inputs.
     case standardInputTwice
+    /// Every input is empty (not even a header) where the job names columns (`-c`, `--schema`).
+    case emptyInput(hasSchema: Bool)
     /// A directory input that holds no file to read.
     case directoryWithoutFiles(String)
     /// An input whose delimiter or header differs from the first input's.
@@ -77,7 +79,7 @@ public enum JobError: Error, Sendable, Equatable {
         case .headerNamesNoUnit, .headerUnitContradicts, .duplicateOutputName, .emptyRange: return "usage"
         case .unit, .unitExpression, .locale, .defaultLocaleMisreads, .rates, .currencyNeedsRates, .currencyNotInRates, .invalidUnitColumn, .unitColumnWithoutUnit: return "usage"
         case .standardInputTwice, .directoryWithoutFiles: return "usage"
-        case .inputMismatch: return "input"
+        case .inputMismatch, .emptyInput: return "input"
         case .tooManyErrors: return "max_errors"
         case .stoppedAtError: return "on_error_fail"
         case .interrupted(let signal): return signal == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)"

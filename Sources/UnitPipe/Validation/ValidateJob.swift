@@ -51,6 +51,10 @@ public final class ValidateJob {
                 current = head.source
                 let file = inputs.count > 1 ? input : options.inputName
                 if outputs == nil, head.firstRecord != nil || index == inputs.count - 1 {
+                    // Every input is empty: nothing to check the named columns or the schema against.
+                    if head.firstRecord == nil, options.hasHeader, !options.rules.isEmpty || options.schema != nil {
+                        throw .emptyInput(hasSchema: options.schema != nil)
+                    }
                     let header = head.dialect.hasHeader && head.firstRecord != nil ? head.firstRecordLine : nil
                     outputs = try ValidateOutputs(options: options, dialect: head.dialect, header: header, hasFileColumn: file != nil)
                 }
@@ -111,7 +115,7 @@ public final class ValidateJob {
     private func openHead(_ input: String) throws(JobError) -> InputHead {
         try InputList.head(
             of: input, delimiter: options.delimiter, quote: options.quote, hasHeader: options.hasHeader,
-            maxFieldSize: options.maxFieldSize, locale: options.locale)
+            maxFieldSize: options.maxFieldSize, locale: options.locale, encoding: options.encoding)
     }
 
 }

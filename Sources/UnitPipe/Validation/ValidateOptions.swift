@@ -31,6 +31,9 @@ public struct ValidateOptions: Sendable {
     /// Whether `--locale` was given: without it, columns that the default C would misread stop
     /// the run before any output.
     public var isLocaleGiven = false
+    /// `--encoding`: the input's text encoding, transcoded to UTF-8; `nil` reads UTF-8 (or UTF-16
+    /// by its byte order mark).
+    public var encoding: TextEncoding?
     /// `--required`: an empty cell in a `-c` column is the error `empty`.
     public var isRequired = false
     /// `--null-value S` (repeatable): a validated cell equal to one of these, trimmed, is a missing

@@ -17,6 +17,15 @@ public final class InputSource {
     public let storedSize: Int?
     /// How the input is stored; settled by the first read.
     public private(set) var compression = InputCompression.none
+    /// The text's encoding, transcoded to UTF-8 after decompression: given (`--encoding`), or
+    /// settled by the first read (UTF-16 by its byte order mark, otherwise UTF-8 as stored).
+    public private(set) var encoding: TextEncoding
+    private let isEncodingGiven: Bool
+    private var transcoder: TextTranscoder?
+    /// Transcoded text not handed out yet, `text[textOffset...]`, and a block of decoded bytes to transcode.
+    private var text: [UInt8] = []
+    private var textOffset = 0
+    private var textBlock = UnsafeMutableRawBufferPointer(start: nil, count: 0)
 
     private enum State {
         /// Nothing read yet: the first read looks at the first bytes.
@@ -41,8 +50,11 @@ public final class InputSource {
     /// Decoded bytes examined for a byte order mark or NUL bytes before the first is handed out.
     static let headSize = 1 << 16
 
-    /// Opens `path` (`nil` or `-` for standard input).
-    public init(path: String?) throws(InputError) {
+    /// Opens `path` (`nil` or `-` for standard input), to be read in `encoding` (`nil`: UTF-8, or
+    /// UTF-16 when the text starts with its byte order mark).
+    public init(path: String?, encoding: TextEncoding? = nil) throws(InputError) {
+        self.encoding = encoding ?? .utf8
+        isEncodingGiven = encoding != nil
         if let path, path != "-" {
             if FileSystem.isDirectory(path) { throw InputError.isDirectory(path) }
             do {
@@ -61,6 +73,7 @@ public final class InputSource {
     deinit {
         if path != nil { try? descriptor.close() }
         raw.deallocate()
+        textBlock.deallocate()
     }
 
     /// The descriptor, for positioned reads of a regular file (plans and byte ranges).
@@ -102,7 +115,7 @@ public final class InputSource {
             if headOffset == head.count { head = [] }
             return n
         }
-        return try readDecoded(into: buffer)
+        return try readText(into: buffer)
     }
 
     /// Looks at the first bytes: sets up a decoder, or refuses the input.
@@ -134,10 +147,53 @@ public final class InputSource {
             if n == 0 { break }
             filled += n
         }
-        head = Array(UnsafeRawBufferPointer(rebasing: scratch[0..<filled]))
-        if let refused = RefusedFormat.detectText(UnsafeRawBufferPointer(rebasing: scratch[0..<filled])) {
+        let decoded = UnsafeRawBufferPointer(rebasing: scratch[0..<filled])
+        // UTF-16 with its byte order mark is read as what it says it is (UTF-32's mark starts the same way).
+        if !isEncodingGiven, !decoded.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+            if decoded.starts(with: [0xFF, 0xFE]) { encoding = .utf16le }
+            if decoded.starts(with: [0xFE, 0xFF]) { encoding = .utf16be }
+        }
+        if encoding != .utf8 {
+            // The byte order mark becomes UTF-8's, which the reader drops as it drops any.
+            var transcoder = TextTranscoder(encoding)
+            try transcode(decoded, with: &transcoder, into: &head)
+            self.transcoder = transcoder
+            textBlock = .allocate(byteCount: InputSource.headSize, alignment: 16)
+        } else {
+            head = Array(decoded)
+        }
+        if let refused = head.withUnsafeBytes({ RefusedFormat.detectText($0) }) {
             throw .refused(displayName, refused)
         }
+    }
+
+    /// Transcodes `bytes` (decoded from compression) to UTF-8 after what `text` holds.
+    private func transcode(
+        _ bytes: UnsafeRawBufferPointer, with transcoder: inout TextTranscoder, into text: inout [UInt8]
+    ) throws(InputError) {
+        do {
+            try transcoder.transcode(bytes, into: &text)
+            if bytes.isEmpty { try transcoder.finish() }
+        } catch {
+            throw .undecodable(displayName, encoding.rawValue, error.offset)
+        }
+    }
+
+    /// Reads text: decoded bytes as they are, or transcoded to UTF-8 from the input's encoding.
+    private func readText(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
+        guard var transcoder else { return try readDecoded(into: buffer) }
+        while textOffset == text.count {
+            text.removeAll(keepingCapacity: true)
+            textOffset = 0
+            let n = try readDecoded(into: textBlock)
+            try transcode(UnsafeRawBufferPointer(rebasing: textBlock[0..<n]), with: &transcoder, into: &text)
+            self.transcoder = transcoder
+            if n == 0 && text.isEmpty { return 0 }
+        }
+        let n = min(buffer.count, text.count - textOffset)
+        text.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[textOffset..<(textOffset + n)])) }
+        textOffset += n
+        return n
     }
 
     /// Reads stored bytes into `raw` after what is there (moving what is left to the front first).
@@ -225,4 +281,7 @@ public enum InputError: Error, Sendable, Equatable {
     case notRegularFile(String)
     /// A compressed file (`gzip`, `zstd`) where a file read at offsets is needed.
     case compressedAtOffsets(String, String)
+    /// Text that is not in the encoding given (`--encoding`): the encoding and the offset of the
+    /// first byte that is no character in it (a lone UTF-16 surrogate, an odd last byte).
+    case undecodable(String, String, Int)
 }
