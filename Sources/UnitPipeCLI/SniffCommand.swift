@@ -17,6 +17,7 @@ enum SniffCommand {
             OptionSpec(["--json"], help: "write the report as JSON"),
             OptionSpec(["-d", "--delimiter"], value: "C", help: "use this delimiter instead of sniffing one", choices: [",", ";", "|", "tab"]),
             OptionSpec(["--quote"], value: "C", help: "quote character, or 'none'", default: "\""),
+            OptionSpec(["--encoding"], value: "NAME", help: "the file's text encoding: utf-8, latin1, cp1252, iso-8859-15, utf-16le, utf-16be", default: "utf-8, or UTF-16 by its byte order mark"),
             .help, .version,
         ],
         examples: [
@@ -28,8 +29,9 @@ enum SniffCommand {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         let delimiter = try arguments.value("delimiter").map { text throws(UsageError) in try UsageValues.delimiter(text, option: "--delimiter") }
         let quoting = try arguments.value("quote").map { text throws(UsageError) in try UsageValues.quote(text, option: "--quote") } ?? .standard
+        let encoding = try arguments.value("encoding").map { text throws(UsageError) in try UsageValues.encoding(text, byteRange: nil) }
         do {
-            let source = try InputSource(path: arguments.positionals.first)
+            let source = try InputSource(path: arguments.positionals.first, encoding: encoding)
             var report = try Sniffer.sniff(source, delimiter: delimiter, quote: quoting.byte)
             let path = arguments.positionals.first.flatMap { $0 == "-" ? nil : $0 }
             report.command = report.suggestedCommand(path: path)

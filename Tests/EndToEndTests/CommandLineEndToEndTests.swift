@@ -36,9 +36,13 @@ struct CommandLineEndToEndTests {
         let headerOnly = try UnitPipeRunner.run(["convert", "-c", "d:km:m"], stdin: Data("d,e\n".utf8))
         #expect(headerOnly.status == 0)
         #expect(headerOnly.stdout == "d,e\n")
+        // An empty input has no column d: exit 2. Without -c it is an empty run.
         let empty = try UnitPipeRunner.run(["convert", "-c", "d:km:m"], stdin: Data())
-        #expect(empty.status == 0)
+        #expect(empty.status == 2)
         #expect(empty.stdout == "")
+        let normalized = try UnitPipeRunner.run(["convert"], stdin: Data())
+        #expect(normalized.status == 0)
+        #expect(normalized.stdout == "")
     }
 
     @Test func aSingleEmptyFieldIsWrittenQuotedSoItIsNotLost() throws {

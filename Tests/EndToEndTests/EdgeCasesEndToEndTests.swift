@@ -248,4 +248,18 @@ struct EdgeCasesEndToEndTests {
         #expect(unknown.stderr.hasPrefix(
             "unitpipe convert: invalid value 'ebcdic' for --encoding: use one of utf-8, latin1, cp1252, iso-8859-15, utf-16le, utf-16be\n"))
     }
+
+    @Test func sniffNamesTheLikelyEncodingAndTheFlag() throws {
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        let input: [UInt8] = Array("city,Temp (".utf8) + [0xB0] + Array("C)\nM".utf8) + [0xFC] + Array("nchen,20\n".utf8)
+        try Data(input).write(to: dir.appendingPathComponent("cp.csv"))
+        let guessed = try UnitPipeRunner.run(["sniff", "cp.csv"], in: dir)
+        #expect(guessed.status == 0)
+        let lines = guessed.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[1] == "encoding: not UTF-8 (byte 0xB0 at offset 11); likely cp1252 (Windows-1252, a superset of Latin-1's letters): "
+            + "read it with --encoding cp1252")
+        #expect(lines.last(where: { !$0.isEmpty }) == "  unitpipe convert cp.csv --encoding cp1252")
+        let given = try UnitPipeRunner.run(["sniff", "cp.csv", "--encoding", "cp1252"], in: dir)
+        #expect(given.stdout.hasSuffix("  unitpipe convert cp.csv --encoding cp1252 -c 'Temp (°C)::degC'\n"), "\(given.stdout)")
+    }
 }

@@ -79,7 +79,9 @@ public final class ConvertJob {
             }
             if outputs == nil {
                 // Every input is empty: an empty run, unless columns were named: they are nowhere.
-                if options.hasHeader && !options.columns.isEmpty { throw .emptyInput(hasSchema: false) }
+                // A run that is one part of a larger job (a cluster task) leaves that to the job.
+                let isPart = options.inputName != nil || !options.shard.writesHeaders
+                if options.hasHeader && !options.columns.isEmpty && !isPart { throw .emptyInput(hasSchema: false) }
                 outputs = try ConvertOutputs(options: options, dialect: reference?.dialect ?? CSVDialect(delimiter: UInt8(ascii: ","), quote: options.quoting.byte, hasHeader: options.hasHeader), header: nil)
             }
         } catch {

@@ -45,6 +45,17 @@ public struct SniffReport: Sendable, Equatable {
     /// Data records sampled (complete records in the first 64 KiB).
     public var records: Int
     public var columns: [Column]
+    /// The text's encoding: `utf-8`, `utf-16le`/`utf-16be` (read by the byte order mark), or the
+    /// likely one (`cp1252`) when the sample is not UTF-8.
+    public var encoding = "utf-8"
+    /// Where the sample stops being UTF-8, when it does: the byte and its offset.
+    public var firstNonUTF8: NonUTF8?
+
+    /// The first byte of the sample that is not UTF-8, and its offset in the input.
+    public struct NonUTF8: Sendable, Equatable {
+        public var offset: Int
+        public var byte: UInt8
+    }
     /// A `unitpipe convert` command line for the file (``suggestedCommand(path:)``), printed with the report when set.
     public var command: String?
 }
@@ -68,6 +79,14 @@ public enum Sniffer {
         var report = SniffReport(
             delimiter: head.dialect.delimiter, quote: head.dialect.quote, hasHeader: true,
             lineEnding: lineEnding(of: head.bytes), hasByteOrderMark: head.hasByteOrderMark, records: 0, columns: [])
+        report.encoding = head.source.encoding.rawValue
+        // Bytes that are not UTF-8 (other than a sequence the sample's end cuts): most such files
+        // come from Windows, whose code page 1252 reads every Latin-1 letter the same way.
+        if head.source.encoding == .utf8, let offset = head.bytes.withUnsafeBytes({ InvalidUTF8.firstInvalidOffset(in: $0) }),
+           offset < head.bytes.count - 3 || head.isWholeInput {
+            report.encoding = TextEncoding.cp1252.rawValue
+            report.firstNonUTF8 = .init(offset: offset + (head.hasByteOrderMark ? 3 : 0), byte: head.bytes[offset])
+        }
         guard batch.count > 0 else { return report }
         let width = batch.fieldCount(of: 0)
         let first = batch.strings(of: 0)
@@ -237,6 +256,8 @@ extension SniffReport {
         }
         if quote == nil { words += ["--quote", "none"] }
         if !hasHeader { words.append("--no-header") }
+        // UTF-16 with its byte order mark needs no flag; any other encoding but UTF-8 does.
+        if encoding != "utf-8", !(encoding.hasPrefix("utf-16") && hasByteOrderMark) { words += ["--encoding", encoding] }
         var specs: [String] = []
         var locales: Set<String> = []
         for column in columns {
@@ -279,6 +300,7 @@ extension SniffReport {
                 + "\"unit_column_for\": \(c.unitColumnFor.map(JSON.string) ?? "null")}"
         }.joined(separator: ", ")
         out += "]"
+        if let offset = firstNonUTF8?.offset { out += ", \"encoding\": \(JSON.string(encoding)), \"first_non_utf8_offset\": \(offset)" }
         if let command { out += ", \"suggested_command\": \(JSON.string(command))" }
         return out + "}\n"
     }
@@ -286,7 +308,15 @@ extension SniffReport {
     /// The report as aligned text for people.
     public var text: String {
         var out = "delimiter: \(CSVDialect.name(ofDelimiter: delimiter))  quote: \(quote.map { String(UnicodeScalar($0)) } ?? "none")  "
-        out += "header: \(hasHeader ? "yes" : "no")  line ends: \(lineEnding)  BOM: \(hasByteOrderMark ? "yes" : "no")  records sampled: \(records)\n\n"
+        out += "header: \(hasHeader ? "yes" : "no")  line ends: \(lineEnding)  BOM: \(hasByteOrderMark ? "yes" : "no")  records sampled: \(records)\n"
+        if let (offset, byte) = firstNonUTF8.map({ ($0.offset, $0.byte) }) {
+            let hex = String(byte, radix: 16, uppercase: true)
+            out += "encoding: not UTF-8 (byte 0x\(hex.count < 2 ? "0" + hex : hex) at offset \(offset)); likely \(encoding) "
+                + "(Windows-1252, a superset of Latin-1's letters): read it with --encoding \(encoding)\n"
+        } else if encoding != "utf-8" {
+            out += "encoding: \(encoding) (by its byte order mark)\n"
+        }
+        out += "\n"
         let rows = [["column", "numeric", "decimal", "grouping", "locale", "unit", "ambiguous"]] + columns.map { c in
             [c.name, c.cells == 0 ? "-" : "\(Int((c.numericShare * 100).rounded()))% of \(c.cells)",
              c.decimalSeparator ?? "-", c.groupingSeparator.map { $0 == " " ? "space" : $0 } ?? "-",

@@ -52,7 +52,9 @@ public final class ValidateJob {
                 let file = inputs.count > 1 ? input : options.inputName
                 if outputs == nil, head.firstRecord != nil || index == inputs.count - 1 {
                     // Every input is empty: nothing to check the named columns or the schema against.
-                    if head.firstRecord == nil, options.hasHeader, !options.rules.isEmpty || options.schema != nil {
+                    // A run that is one part of a larger job (a cluster task) leaves that to the job.
+                    let isPart = options.inputName != nil || !options.shard.writesHeaders
+                    if head.firstRecord == nil, options.hasHeader, !isPart, !options.rules.isEmpty || options.schema != nil {
                         throw .emptyInput(hasSchema: options.schema != nil)
                     }
                     let header = head.dialect.hasHeader && head.firstRecord != nil ? head.firstRecordLine : nil
