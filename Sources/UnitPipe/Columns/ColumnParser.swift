@@ -59,7 +59,10 @@ public struct ColumnParser: Sendable {
                 statuses[r] = emptyStatus
                 continue
             }
-            switch scan(cell) {
+            var unit = 0..<0
+            let scanned = scan(cell, unit: &unit)
+            if hasUnitsInCells { column.unitSpans[r] = ParsedColumn.UnitSpan(unit) }
+            switch scanned {
             case .decimal(let decimal):
                 if let (mantissa, slot) = DecimalFactorTable.kernelInput(decimal) {
                     values[r] = mantissa
@@ -101,17 +104,49 @@ public struct ColumnParser: Sendable {
     }
 
     /// Scans a cell: the number part of an in-cell unit, with a minus sign before the unit applied
-    /// (text on both sides of the number is an ambiguous unit).
+    /// (text on both sides of the number is an ambiguous unit); `unit` is set to the unit's bytes
+    /// in the cell (empty when it names none).
     @inline(__always)
-    func scan(_ cell: UnsafeRawBufferPointer) -> NumberScan {
+    func scan(_ cell: UnsafeRawBufferPointer, unit: inout Range<Int>) -> NumberScan {
         guard hasUnitsInCells else { return parser.scan(cell) }
+        let part = numberPart(of: cell)
+        unit = part.unit
+        return part.scan
+    }
+
+    /// ``scan(_:unit:)`` without the unit.
+    func scan(_ cell: UnsafeRawBufferPointer) -> NumberScan {
+        var unit = 0..<0
+        return scan(cell, unit: &unit)
+    }
+
+    /// Where a cell that may carry its unit holds its number, and the number's scan.
+    ///
+    /// A cell that is a plain number as a whole has no unit: read as it is, without splitting (in
+    /// a column that takes no currency or percent mark, whose scan would otherwise swallow what
+    /// the split names a unit). Otherwise the split decides.
+    @inline(__always)
+    private func numberPart(of cell: UnsafeRawBufferPointer) -> (number: Range<Int>, unit: Range<Int>, isNegated: Bool, scan: NumberScan) {
+        if parser.context == .plain {
+            let whole = parser.scan(cell)
+            switch whole {
+            case .decimal, .long, .empty: return (0..<cell.count, 0..<0, false, whole)
+            case .failure: break
+            }
+        }
         let split = InCellUnit.split(cell)
-        if split.placement == .both { return .failure(.ambiguousUnit) }
+        if split.placement == .both { return (split.number, split.unit, false, .failure(.ambiguousUnit)) }
         // Text with no number in it (`abc`, `km`, `-`) is not a number, never a null: only blanks
         // (and `--null-value` markers, matched before) are.
-        if split.number.isEmpty && !split.unit.isEmpty { return .failure(.invalidNumber) }
+        if split.number.isEmpty && !split.unit.isEmpty { return (split.number, split.unit, false, .failure(.invalidNumber)) }
         let scan = parser.scan(UnsafeRawBufferPointer(rebasing: cell[split.number]))
-        return split.isNegatedBeforeUnit ? scan.negated : scan
+        return (split.number, split.unit, split.isNegatedBeforeUnit, split.isNegatedBeforeUnit ? scan.negated : scan)
+    }
+
+    /// The number's bytes of a cell (all of it unless the cell may carry its unit).
+    func numberBytes(of cell: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        guard hasUnitsInCells else { return cell }
+        return UnsafeRawBufferPointer(rebasing: cell[numberPart(of: cell).number])
     }
 
     /// Row `r`'s number with every digit kept, for the exact path; `nil` when it holds none.
@@ -119,9 +154,9 @@ public struct ColumnParser: Sendable {
         var cell = batch.field(field, of: r)
         var isNegated = false
         if hasUnitsInCells {
-            let split = InCellUnit.split(cell)
-            isNegated = split.isNegatedBeforeUnit
-            cell = UnsafeRawBufferPointer(rebasing: cell[split.number])
+            let part = numberPart(of: cell)
+            isNegated = part.isNegated
+            cell = UnsafeRawBufferPointer(rebasing: cell[part.number])
         }
         var decimal: LongDecimal
         switch parser.scan(cell) {

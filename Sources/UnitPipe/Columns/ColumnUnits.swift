@@ -38,9 +38,18 @@ public struct ColumnUnits: Sendable {
         let statuses = column.statuses
         let sources = column.sources
         var hasSource = false
+        let spans = column.unitSpans
         for r in 0..<batch.count {
             guard case .number = statuses[r] else { continue }
-            switch sourceIndex(record: r, of: batch) {
+            let unitText: UnsafeRawBufferPointer
+            switch place {
+            case .unitColumn(let field):
+                unitText = ColumnUnits.trimmed(batch.field(field, of: r))
+            case .inCell(let field):
+                let span = spans[r]
+                unitText = UnsafeRawBufferPointer(rebasing: batch.field(field, of: r)[Int(span.start)..<Int(span.end)])
+            }
+            switch sourceIndex(of: unitText) {
             case .index(let index):
                 sources[r] += index * Int32(DecimalFactorTable.slotCount)
                 hasSource = true
@@ -58,9 +67,8 @@ public struct ColumnUnits: Sendable {
         case failed(CellFault)
     }
 
-    /// The factor-matrix index of row `r`'s unit.
-    private mutating func sourceIndex(record r: Int, of batch: RecordBatch) -> Lookup {
-        let unitText = text(record: r, of: batch)
+    /// The factor-matrix index of a row's unit, written `unitText`.
+    private mutating func sourceIndex(of unitText: UnsafeRawBufferPointer) -> Lookup {
         switch resolver.sourceIndex(for: unitText) {
         case .success(let index):
             return .index(index)

@@ -80,7 +80,21 @@ public final class ParsedColumn {
     /// Each row's index into the decimal factor table: `source · slotCount + slot`, the slot from
     /// the parser (the cell's exponent), the source from ``ColumnUnits`` (0 for a fixed unit).
     public private(set) var sources = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    /// For a column whose cells may carry their unit: where each cell's unit is (empty: none), so
+    /// ``ColumnUnits`` reads it without splitting the cell again.
+    public private(set) var unitSpans = UnsafeMutablePointer<UnitSpan>.allocate(capacity: 1)
     private let hasFixedOutput: Bool
+
+    /// The byte range of a cell's unit within the cell.
+    public struct UnitSpan: Sendable {
+        public var start: Int32
+        public var end: Int32
+
+        init(_ range: Range<Int>) {
+            start = Int32(truncatingIfNeeded: range.lowerBound)
+            end = Int32(truncatingIfNeeded: range.upperBound)
+        }
+    }
 
     /// Creates the buffers; `hasFixedOutput` for `--decimals`.
     public init(hasFixedOutput: Bool) {
@@ -92,6 +106,7 @@ public final class ParsedColumn {
         values.deallocate()
         statuses.deallocate()
         sources.deallocate()
+        unitSpans.deallocate()
         fixedValues?.deallocate()
         exactRows.deallocate()
     }
@@ -102,9 +117,11 @@ public final class ParsedColumn {
         values.deallocate()
         statuses.deallocate()
         sources.deallocate()
+        unitSpans.deallocate()
         fixedValues?.deallocate()
         exactRows.deallocate()
         capacity = max(count, 1024)
+        unitSpans = .allocate(capacity: capacity)
         values = .allocate(capacity: capacity)
         statuses = .allocate(capacity: capacity)
         sources = .allocate(capacity: capacity)

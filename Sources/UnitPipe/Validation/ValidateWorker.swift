@@ -239,12 +239,18 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
                 }
                 var cell = batch.field(column.field, of: r)
                 if splitsCells {
-                    let split = InCellUnit.split(cell)
-                    if column.rule.allowsMarks, !isKnownMark(UnsafeRawBufferPointer(rebasing: cell[split.unit]), column) {
+                    // The parse stage found where the cell's unit is; the number is read again only for a check.
+                    let span = parsed.unitSpans[r]
+                    if column.rule.allowsMarks,
+                       !isKnownMark(UnsafeRawBufferPointer(rebasing: cell[Int(span.start)..<Int(span.end)]), column) {
                         verdicts[r] = .unknownMark
                         continue
                     }
-                    cell = UnsafeRawBufferPointer(rebasing: cell[split.number])
+                    if column.check.isEmpty {
+                        verdicts[r] = .valid
+                        continue
+                    }
+                    cell = parser.numberBytes(of: cell)
                 }
                 if column.check.isEmpty {
                     verdicts[r] = .valid
@@ -333,9 +339,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
         switch verdicts[k][r] {
         case .failed(.number(let error)):
             var cell = raw
-            if let parser = column.parser, parser.hasUnitsInCells {
-                cell = UnsafeRawBufferPointer(rebasing: raw[InCellUnit.split(raw).number])
-            }
+            if let parser = column.parser { cell = parser.numberBytes(of: raw) }
             // A field with its own decimalChar/groupChar is not read with --locale: no locale to suggest.
             if column.rule.conventions == nil,
                let hint = NumberStyleHint.hint(for: cell, error: error, conventions: column.conventions) {
@@ -363,9 +367,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
     private func constraintFailure(column k: Int, record r: Int, of batch: RecordBatch) -> ConstraintFailure? {
         let column = plan.columns[k]
         var cell = batch.field(column.field, of: r)
-        if let parser = column.parser, parser.hasUnitsInCells {
-            cell = UnsafeRawBufferPointer(rebasing: cell[InCellUnit.split(cell).number])
-        }
+        if let parser = column.parser { cell = parser.numberBytes(of: cell) }
         if units[k] != nil, let conversion = conversion(k, source: Int(rowSources[k][r])) {
             return column.check.check(cell: cell, convertedBy: conversion)
         }
