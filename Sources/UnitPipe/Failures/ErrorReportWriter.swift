@@ -29,33 +29,23 @@ public final class ReportFile {
         try file.write(bytes)
     }
 
-    /// Flushes and renames the file into place.
-    public func close() throws(OutputError) {
+    /// Writes the staged bytes and makes the file complete and durable, not yet in place
+    /// (`OutputFile.prepare()`); on failure the temporary file is removed.
+    public func prepare() throws(OutputError) {
         do {
             try file.write(buffer)
         } catch {
             file.abandon()
             throw error
         }
-        try file.commit()
+        try file.prepare()
     }
 
-    /// Closes each file (all of them, whatever fails); returns the first error and whether a
-    /// reader went away (a closed pipe, which is no error: the run ends quietly).
-    static func close(_ files: [ReportFile?]) -> (error: OutputError?, sawClosedPipe: Bool) {
-        var first: OutputError?
-        var sawClosedPipe = false
-        for file in files {
-            do {
-                try file?.close()
-            } catch .closedPipe {
-                sawClosedPipe = true
-            } catch {
-                if first == nil { first = error }
-            }
-        }
-        return (first, sawClosedPipe)
-    }
+    /// Renames the prepared file into place (`OutputFile.publish()`).
+    public func publish() throws(OutputError) -> String? { try file.publish() }
+
+    /// Removes the temporary file, leaving any earlier file at the path untouched.
+    public func abandon() { file.abandon() }
 }
 
 /// Formats the error report: CSV with header `record,line,column,value,code,message`, one row per
@@ -81,15 +71,11 @@ public enum ErrorReportFormat {
 }
 
 extension ReportFile {
-    /// Writes a run's summary JSON to `path`; a failure to write it becomes the run's failure,
-    /// unless the run already failed.
-    static func writeSummary(_ json: String, to path: String, failure: inout JobError?) {
-        do throws(OutputError) {
-            let file = try ReportFile(path: path)
-            file.buffer.append(json)
-            try file.close()
-        } catch {
-            if failure == nil { failure = .output(error) }
-        }
+    /// Writes `json` to `path` on its own (a summary after a usage error), put in place at once.
+    static func writeSummary(_ json: String, to path: String) throws(OutputError) {
+        let file = try ReportFile(path: path)
+        file.buffer.append(json)
+        try file.prepare()
+        if let directory = try file.publish() { FileSystem.synchronizeDirectory(directory) }
     }
 }

@@ -87,8 +87,8 @@ public final class ConvertJob {
         } catch {
             failure = error
         }
-        // The last check before the outputs are committed: a signal that arrived at any moment
-        // until now fails the run (past it, the run ends as it would have; README, "Signals").
+        // A signal that arrived at any moment until now fails the run before any output is made
+        // durable; `OutputCommit` checks once more just before the first rename.
         if let signal = Interruption.signalNumber { failure = .interrupted(signal: signal) }
         if let run { summary = run.summary }
         summary.bytesIn = bytesDone + (current?.bytesRead ?? 0)
@@ -97,27 +97,34 @@ public final class ConvertJob {
             summary.bytesIn = range.bytesIn
             summary.byteRange = range
         }
-        if let outputs, let closeFailure = outputs.close(failed: failure != nil), failure == nil { failure = closeFailure }
-        if let outputs {
-            summary.rowsWritten = outputs.output.isDiscarded ? 0 : run?.rowsWritten ?? 0
-            if failure == nil && (run?.endedAtClosedPipe == true || outputs.sawClosedPipe) { summary.reason = "closed_pipe" }
-        }
         summary.seconds = (clock.now - started).seconds
         if options.onError == .keep {
             // Kept rows lose only their failed cells; a row that fails as a whole is rejected and empties none.
             summary.cellsEmptied = summary.errorsByCode.filter { $0.key != .fieldCount && $0.key != .malformedCSV }.values.reduce(0, +)
         }
-        if let failure {
-            summary.status = .failed
-            summary.reason = failure.reason
-            summary.detail = failure.detail
-        } else if summary.rowsRejected > 0 || summary.errorsByCode.values.contains(where: { $0 > 0 }) {
-            summary.status = .rejected
-        }
+        let rowsWritten = run?.rowsWritten ?? 0
+        let endedAtClosedPipe = run?.endedAtClosedPipe == true
+        let members = outputs.map {
+            [OutputCommit.Member(file: $0.output, isKeptWhenStopped: false)]
+                + [$0.report, $0.rejects].compactMap { $0 }.map { OutputCommit.Member(file: $0, isKeptWhenStopped: true) }
+        } ?? []
         // Never into a summary path that is itself the problem (the input, another output, nowhere).
-        if let path = options.summaryPath, !failure.isOutputPathError(of: .summary) {
-            ReportFile.writeSummary(summary.json, to: path, failure: &failure)
+        let summaryPath = failure.isOutputPathError(of: .summary) ? nil : options.summaryPath
+        let settle = { (failure: JobError?, sawClosedPipe: Bool) -> RunSummary in
+            var settled = summary
+            if let outputs { settled.rowsWritten = outputs.output.isDiscarded ? 0 : rowsWritten }
+            if failure == nil && (endedAtClosedPipe || sawClosedPipe) { settled.reason = "closed_pipe" }
+            if let failure {
+                settled.status = .failed
+                settled.reason = failure.reason
+                settled.detail = failure.detail
+            } else if settled.rowsRejected > 0 || settled.errorsByCode.values.contains(where: { $0 > 0 }) {
+                settled.status = .rejected
+            }
+            return settled
         }
+        let sawClosedPipe = OutputCommit.finish(members, summaryPath: summaryPath, failure: &failure) { settle($0, $1).json }
+        summary = settle(failure, sawClosedPipe)
         return Outcome(summary: summary, failure: failure, warnings: warnings)
     }
 
@@ -140,8 +147,7 @@ public final class ConvertJob {
         var summary = RunSummary()
         summary.status = .failed
         summary.reason = "usage"
-        var failure: JobError?
-        ReportFile.writeSummary(summary.json, to: path, failure: &failure)
+        try? ReportFile.writeSummary(summary.json, to: path)
     }
 
 }
@@ -177,24 +183,6 @@ final class ConvertOutputs {
         } catch {
             throw .output(error)
         }
-    }
-
-    /// `true` when a report's reader went away (`-e /dev/stdout | head`): the run ends quietly.
-    private(set) var sawClosedPipe = false
-
-    /// Flushes and closes every output; the main output is renamed into place only when `failed`
-    /// is false. Returns the first error closing them (a closed pipe is none).
-    func close(failed: Bool) -> JobError? {
-        var closeFailure: JobError?
-        if failed {
-            output.abandon()
-        } else {
-            do { try output.commit() } catch { closeFailure = .output(error) }
-        }
-        let closed = ReportFile.close([report, rejects])
-        sawClosedPipe = closed.sawClosedPipe
-        if closeFailure == nil { closeFailure = closed.error.map(JobError.output) }
-        return closeFailure
     }
 }
 

@@ -80,8 +80,8 @@ public final class ValidateJob {
         } catch {
             failure = error
         }
-        // The last check before the outputs are committed: a signal that arrived at any moment
-        // until now fails the run (past it, the run ends as it would have; README, "Signals").
+        // A signal that arrived at any moment until now fails the run before any output is made
+        // durable; `OutputCommit` checks once more just before the first rename.
         if let signal = Interruption.signalNumber { failure = .interrupted(signal: signal) }
         var hints: [String] = []
         if let run {
@@ -94,22 +94,27 @@ public final class ValidateJob {
             summary.bytesIn = range.bytesIn
             summary.byteRange = range
         }
-        if let outputs, let closeFailure = outputs.close(), failure == nil { failure = closeFailure }
-        if failure == nil && (run?.endedAtClosedPipe == true || outputs?.sawClosedPipe == true) { summary.reason = "closed_pipe" }
         summary.seconds = (clock.now - started).seconds
         summary.notes = options.schema?.notes.map(\.description) ?? []
-        if let failure {
-            summary.status = .failed
-            summary.reason = failure.reason
-            summary.detail = failure.detail
-            if case .tooManyErrors = failure { summary.isErrorLimitReached = true }
-        } else if summary.rowsInvalid > 0 || !summary.headerProblems.isEmpty {
-            summary.status = .rejected
-        }
+        let endedAtClosedPipe = run?.endedAtClosedPipe == true
+        let members = [outputs?.report, outputs?.rejects].compactMap { $0 }.map { OutputCommit.Member(file: $0, isKeptWhenStopped: true) }
         // Never into a summary path that is itself the problem (the input, another output, nowhere).
-        if let path = options.summaryPath, !failure.isOutputPathError(of: .summary) {
-            ReportFile.writeSummary(summary.json, to: path, failure: &failure)
+        let summaryPath = failure.isOutputPathError(of: .summary) ? nil : options.summaryPath
+        let settle = { (failure: JobError?, sawClosedPipe: Bool) -> ValidateSummary in
+            var settled = summary
+            if failure == nil && (endedAtClosedPipe || sawClosedPipe) { settled.reason = "closed_pipe" }
+            if let failure {
+                settled.status = .failed
+                settled.reason = failure.reason
+                settled.detail = failure.detail
+                if case .tooManyErrors = failure { settled.isErrorLimitReached = true }
+            } else if settled.rowsInvalid > 0 || !settled.headerProblems.isEmpty {
+                settled.status = .rejected
+            }
+            return settled
         }
+        let sawClosedPipe = OutputCommit.finish(members, summaryPath: summaryPath, failure: &failure) { settle($0, $1).json }
+        summary = settle(failure, sawClosedPipe)
         return Outcome(summary: summary, failure: failure, columnHints: hints)
     }
 
@@ -143,16 +148,6 @@ final class ValidateOutputs {
         } catch {
             throw .output(error)
         }
-    }
-
-    /// `true` when a report's reader went away (`-e /dev/stdout | head`): the run ends quietly.
-    private(set) var sawClosedPipe = false
-
-    /// Flushes and closes both files; returns the first error (a closed pipe is none).
-    func close() -> JobError? {
-        let closed = ReportFile.close([report, rejects])
-        sawClosedPipe = closed.sawClosedPipe
-        return closed.error.map(JobError.output)
     }
 }
 

@@ -1,6 +1,6 @@
 // Thin wrappers over the POSIX calls unitpipe makes: open(2), read(2), pread(2), write(2),
 // close(2), fstat(2), lstat(2), readlink(2), fchown(2), fchmod(2), mkstemp(3), rename(2), unlink(2),
-// sync_file_range(2). Nothing else in the
+// sync_file_range(2), fsync(2), ioctl(2). Nothing else in the
 // package calls these functions directly; callers see Swift values and errors.
 
 import CSystemShims
@@ -121,6 +121,11 @@ public struct FileDescriptor: Sendable, Equatable {
         _ = unitpipe_start_writeback(rawValue, Int64(offset), Int64(count))
     }
 
+    /// Flushes the file's data and metadata to the disk and waits for it (`fsync(2)`, retried on `EINTR`).
+    public func synchronize() throws(SystemError) {
+        guard retryingOnInterrupt({ fsync(rawValue) }) == 0 else { throw SystemError(call: "fsync", errno: errno) }
+    }
+
     /// Closes the descriptor (`close(2)`); errors from close are reported because they can mean lost data.
     public func close() throws(SystemError) {
         guard Glibc.close(rawValue) == 0 else { throw SystemError(call: "close", errno: errno) }
@@ -170,6 +175,21 @@ public enum FileSystem {
     /// Renames `from` to `to` atomically (`rename(2)`).
     public static func rename(_ from: String, to: String) throws(SystemError) {
         guard Glibc.rename(from, to) == 0 else { throw SystemError(call: "rename", errno: errno) }
+    }
+
+    /// Makes the entries of directory `path` durable (`open(2)` with `O_DIRECTORY`, `fsync(2)`), so a
+    /// rename into it survives a power cut. Best effort: a directory that cannot be opened is skipped.
+    public static func synchronizeDirectory(_ path: String) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        Glibc.close(fd)
+    }
+
+    /// The directory part of `path` (`.` for a bare name, `/` for a file at the root).
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Removes `path` (`unlink(2)`), ignoring a file that is already gone.

@@ -10,7 +10,6 @@ public final class OutputFile {
     private let renameTarget: String?
     /// `false` for the process's own standard output or error, which stay open.
     private let ownsDescriptor: Bool
-    private var isClosed = false
     /// Bytes written so far, and how many of them have been handed to writeback.
     private var bytesWritten = 0
     private var bytesWrittenBack = 0
@@ -131,38 +130,82 @@ public final class OutputFile {
         return "\(directory).\(name).unitpipe-XXXXXX"
     }
 
-    /// Closes the output and, for a regular file, renames the temporary file into place.
-    public func commit() throws(OutputError) {
-        guard !isClosed else { return }
+    /// Where the output is in its life: being written, complete and durable but not yet in
+    /// place (`prepare()`), or done with (put in place or abandoned).
+    private enum State { case open, prepared, finished }
+    private var state = State.open
+
+    /// Makes the output complete and durable without putting it in place: an empty compressed
+    /// output gets its one empty member, a temporary file is flushed to disk (`fsync(2)`), and a
+    /// descriptor this output opened is closed (its errors are reported: they can mean lost data).
+    /// A temporary file that fails here is removed, leaving any earlier file at `path` untouched.
+    public func prepare() throws(OutputError) {
+        guard state == .open else { return }
         if let compressor, bytesWritten == 0 {
             // An empty file is not a gzip or zstd file: nothing to write is one empty member.
             compressor.appendEmptyMember(to: compressed)
             try writeStored(compressed)
         }
-        isClosed = true
-        guard let path, ownsDescriptor else { return }
-        do {
-            try descriptor.close()
-            if let temporaryPath { try FileSystem.rename(temporaryPath, to: renameTarget ?? path) }
-        } catch {
-            if let temporaryPath {
-                FileSystem.remove(temporaryPath)
-                isDiscarded = true
+        state = .prepared
+        guard ownsDescriptor else { return }
+        do throws(SystemError) {
+            if temporaryPath != nil {
+                do {
+                    try descriptor.synchronize()
+                } catch {
+                    try? descriptor.close()
+                    throw error
+                }
             }
+            try descriptor.close()
+        } catch {
+            state = .finished
+            removeTemporary()
+            throw OutputError.cannotWrite(displayName, error)
+        }
+    }
+
+    /// Puts a prepared output in place: renames its temporary file over the path (`rename(2)`).
+    ///
+    /// - Returns: The directory whose entry the rename changed, for
+    ///   `FileSystem.synchronizeDirectory(_:)`; `nil` when nothing was renamed.
+    /// - Throws: `cannotCreate` when the rename fails (the temporary file is then removed).
+    public func publish() throws(OutputError) -> String? {
+        guard state == .prepared else { return nil }
+        state = .finished
+        guard let path, let temporaryPath else { return nil }
+        let target = renameTarget ?? path
+        do {
+            try FileSystem.rename(temporaryPath, to: target)
+        } catch {
+            removeTemporary()
             throw OutputError.cannotCreate(path, error)
         }
+        return FileSystem.directory(of: target)
+    }
+
+    /// Prepares the output and puts it in place, then makes the rename durable (`fsync(2)` of
+    /// the directory, best effort): for an output written on its own.
+    public func commit() throws(OutputError) {
+        try prepare()
+        if let directory = try publish() { FileSystem.synchronizeDirectory(directory) }
     }
 
     /// Closes the output and removes the temporary file, leaving any earlier file at `path` untouched.
     public func abandon() {
-        guard !isClosed else { return }
-        isClosed = true
-        guard path != nil, ownsDescriptor else { return }
-        try? descriptor.close()
-        if let temporaryPath {
-            FileSystem.remove(temporaryPath)
-            isDiscarded = true
+        switch state {
+        case .finished: return
+        case .open: if ownsDescriptor { try? descriptor.close() }
+        case .prepared: break
         }
+        state = .finished
+        removeTemporary()
+    }
+
+    private func removeTemporary() {
+        guard let temporaryPath else { return }
+        FileSystem.remove(temporaryPath)
+        isDiscarded = true
     }
 
     /// `true` once what was written is gone: a temporary file removed, or one whose rename failed.
