@@ -1,10 +1,16 @@
 // Signal handling for unitpipe: an async-signal-safe handler that records the signal,
 // which the pipeline polls between chunks (and a blocked read(2) notices via EINTR).
-// And the Linux and glibc calls Swift's Glibc module does not export (sync_file_range, mallopt).
+// And the Linux and glibc calls Swift's Glibc module does not export (sync_file_range, mallopt,
+// the inode attributes of ioctl(FS_IOC_GETFLAGS)).
 #define _GNU_SOURCE
 #include "system_shims.h"
 
 #include <fcntl.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <linux/fs.h>
+#include <sys/ioctl.h>
+#endif
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -62,6 +68,23 @@ int unitpipe_map_large_blocks(int bytes) {
     return mallopt(M_MMAP_THRESHOLD, bytes);
 #else
     (void)bytes;
+    return 0;
+#endif
+}
+
+int unitpipe_file_attributes(const char *path) {
+#if defined(__linux__)
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    int flags = 0;
+    int result = ioctl(fd, FS_IOC_GETFLAGS, &flags);
+    close(fd);
+    if (result != 0) return 0;
+    if (flags & FS_IMMUTABLE_FL) return 1;
+    if (flags & FS_APPEND_FL) return 2;
+    return 0;
+#else
+    (void)path;
     return 0;
 #endif
 }

@@ -173,6 +173,12 @@ enum Messages {
             return "\(role.rawValue) '\(path)' cannot be written (\(cause)); choose a path in a writable directory"
         case .unsafeLink(let role, let path, let problem):
             return render(problem, at: "\(role.rawValue) '\(path)'")
+        case .protected(let role, let path, .readOnly(let mode)):
+            return "\(role.rawValue) '\(path)' is read-only (mode \(String(mode, radix: 8))), as the shell's '>' would find; make it writable (chmod u+w) or choose another path"
+        case .protected(let role, let path, .immutable):
+            return "\(role.rawValue) '\(path)' is immutable (chattr +i) and cannot be replaced; remove the attribute (chattr -i) or choose another path"
+        case .protected(let role, let path, .appendOnly):
+            return "\(role.rawValue) '\(path)' is append-only (chattr +a) and cannot be replaced; remove the attribute (chattr -a) or choose another path"
         }
     }
 

@@ -30,7 +30,8 @@ struct OutputCommitEndToEndTests {
             const char *slash = strrchr(path, '/');
             const char *name = slash ? slash + 1 : path;
             snprintf(out, size, "%s", name);
-            char *mark = strstr(out, ".unitpipe-");
+            char *mark = NULL;
+            for (char *next = strstr(out + 1, ".unitpipe-"); next; next = strstr(next + 1, ".unitpipe-")) mark = next;
             if (out[0] == '.' && mark) { *mark = 0; memmove(out, out + 1, strlen(out)); }
         }
 
@@ -291,5 +292,30 @@ struct OutputCommitEndToEndTests {
         #expect(try Self.outputs.map { try Self.state(of: $0, in: dir) } == ["earlier", "new", "new", "failed"])
         let summary = try E2E.summary(dir.appendingPathComponent("s.json"))
         #expect(summary["reason"] as? String == "max_errors")
+    }
+
+    /// A regular file under `/dev` (tmpfs at `/dev/shm`) is written like any other: a temporary
+    /// file beside it, flushed, then renamed; a SIGTERM before the rename leaves the earlier file.
+    @Test func aRegularFileUnderDevIsReplacedByRename() throws {
+        let dir = try Self.prepare()
+        let shm = "/dev/shm/unitpipe-e2e-\(UUID().uuidString).csv"
+        try Data("earlier\n".utf8).write(to: URL(fileURLWithPath: shm))
+        defer { try? FileManager.default.removeItem(atPath: shm) }
+        let library = try Self.shim.get()
+        let log = dir.appendingPathComponent("calls.log").path
+        let interrupted = try UnitPipeRunner.run(
+            ["convert", "in.csv", "-c", "d:km:m", "-o", shm], in: dir,
+            environment: ["LD_PRELOAD": library, "FAULT_LOG": log, "FAULT_AT": "1", "FAULT_ACTION": "term"])
+        #expect(interrupted.status == 143)
+        #expect(URL(fileURLWithPath: shm).text == "earlier\n")
+        let name = URL(fileURLWithPath: shm).lastPathComponent
+        #expect(URL(fileURLWithPath: log).text == "fsync \(name)\n")
+        try FileManager.default.removeItem(atPath: log)
+        let done = try UnitPipeRunner.run(["convert", "in.csv", "-c", "d:km:m", "-o", shm, "-q"], in: dir,
+            environment: ["LD_PRELOAD": library, "FAULT_LOG": log])
+        #expect(done.status == 1)
+        #expect(URL(fileURLWithPath: shm).text == Self.fresh["out.csv"])
+        #expect(URL(fileURLWithPath: log).text == "fsync \(name)\nrename \(name)\nfsync directory\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "/dev/shm").filter { $0.hasPrefix(".\(name).unitpipe-") }.isEmpty)
     }
 }

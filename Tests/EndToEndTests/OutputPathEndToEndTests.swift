@@ -109,4 +109,72 @@ struct OutputPathEndToEndTests {
             "{\"status\": \"failed\", \"reason\": \"max_errors\", \"rows_in\": 2, \"rows_out\": 1, \"rows_rejected\": 1,") == true)
         #expect(dir.appendingPathComponent("out.csv").text == nil)
     }
+
+    /// Every output is compared with the input by what it is (device and inode), whatever its
+    /// name: a report to `/dev/stdout` appended to the input, an output to `/dev/stdin` or
+    /// `/proc/self/fd/0` that is the pipe the input comes from, or the input file itself.
+    @Test func outputsAreComparedWithTheInputWhateverTheirName() throws {
+        let dir = try Self.prepare()
+        let binary = "\"\(UnitPipeRunner.binary.path)\""
+        let sameInput = "the input file itself (the same file, also through a link), which the run would destroy; write to another file and rename it afterwards"
+        let cases: [(script: String, message: String)] = [
+            ("\(binary) convert in.csv -o out.csv -r /dev/stdout >> in.csv", "-r '/dev/stdout' is \(sameInput)"),
+            ("\(binary) convert in.csv -o out.csv -e /proc/self/fd/1 >> in.csv", "-e '/proc/self/fd/1' is \(sameInput)"),
+            ("cat in.csv | \(binary) convert - -o /dev/stdin", "-o '/dev/stdin' is \(sameInput)"),
+            ("cat in.csv | \(binary) convert - -r /proc/self/fd/0", "-r '/proc/self/fd/0' is \(sameInput)"),
+            ("\(binary) convert - -o /dev/stdin < in.csv", "-o '/dev/stdin' is \(sameInput)"),
+            ("\(binary) convert in.csv -e /dev/fd/3 3>> in.csv", "-e '/dev/fd/3' is \(sameInput)"),
+        ]
+        for (script, message) in cases {
+            let result = try UnitPipeRunner.runShell(script, in: dir)
+            #expect(result.status == 2, "\(script)")
+            #expect(String(decoding: result.stderr, as: UTF8.self) == "unitpipe convert: \(message)\n", "\(script)")
+            #expect(dir.appendingPathComponent("in.csv").text == Self.input, "\(script)")
+            #expect(dir.appendingPathComponent("out.csv").text == nil, "\(script)")
+        }
+        // A device read and written at once is no clash.
+        let devices = try UnitPipeRunner.runShell("\(binary) convert - -o /dev/null < /dev/null", in: dir)
+        #expect(devices.status == 0)
+    }
+
+    /// A file that the shell's `>` would refuse is refused before any input is read: read-only for
+    /// the user running (checked as another user: root may write a 0444 file, as with `>`),
+    /// immutable or append-only (`chattr`).
+    @Test(.enabled(if: geteuid() == 0)) func aProtectedOutputIsRefusedBeforeTheRun() throws {
+        let dir = try Self.prepare()
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: dir.path)
+        let binary = "\"\(UnitPipeRunner.binary.path)\""
+        try "earlier\n".write(to: dir.appendingPathComponent("ro.csv"), atomically: true, encoding: .utf8)
+        _ = try UnitPipeRunner.runShell("chown 65534:65534 ro.csv in.csv && chmod 0444 ro.csv", in: dir)
+        // As its owner, not root: refused, as `> ro.csv` is.
+        let shell = try UnitPipeRunner.runShell("setpriv --reuid=65534 --regid=65534 --clear-groups -- sh -c 'echo x > ro.csv'", in: dir)
+        #expect(shell.status != 0)
+        let asOwner = try UnitPipeRunner.runShell(
+            "setpriv --reuid=65534 --regid=65534 --clear-groups -- \(binary) convert in.csv -c distance:km:mi -o ro.csv --summary s.json", in: dir)
+        #expect(asOwner.status == 2)
+        #expect(String(decoding: asOwner.stderr, as: UTF8.self)
+            == "unitpipe convert: -o 'ro.csv' is read-only (mode 444), as the shell's '>' would find; make it writable (chmod u+w) or choose another path\n")
+        #expect(dir.appendingPathComponent("ro.csv").text == "earlier\n")
+        #expect(dir.appendingPathComponent("s.json").text?.hasPrefix("{\"status\": \"failed\", \"reason\": \"output\", \"rows_in\": 0,") == true)
+        // As root: replaced, as `>` would, keeping its mode.
+        let asRoot = try UnitPipeRunner.run(["convert", "in.csv", "-c", "distance:km:mi", "-o", "ro.csv", "-q"], in: dir)
+        #expect(asRoot.status == 1)
+        #expect(dir.appendingPathComponent("ro.csv").text == "id,distance\n1,3.1068559611866697\n")
+        #expect(try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("ro.csv").path)[.posixPermissions] as? Int == 0o444)
+        // Immutable and append-only, even for root (ext4 and most disk file systems have the attributes).
+        for (flag, message) in [
+            ("i", "is immutable (chattr +i) and cannot be replaced; remove the attribute (chattr -i) or choose another path"),
+            ("a", "is append-only (chattr +a) and cannot be replaced; remove the attribute (chattr -a) or choose another path"),
+        ] {
+            try "earlier\n".write(to: dir.appendingPathComponent("kept.csv"), atomically: true, encoding: .utf8)
+            let set = try UnitPipeRunner.runShell("chattr +\(flag) kept.csv", in: dir)
+            try #require(set.status == 0, "chattr +\(flag): \(String(decoding: set.stderr, as: UTF8.self))")
+            defer { _ = try? UnitPipeRunner.runShell("chattr -\(flag) kept.csv", in: dir) }
+            let result = try UnitPipeRunner.run(["convert", "in.csv", "-c", "distance:km:mi", "-r", "kept.csv"], in: dir)
+            #expect(result.status == 2)
+            #expect(result.stderr == "unitpipe convert: -r 'kept.csv' \(message)\n")
+            #expect(result.stdout.isEmpty, "refused before any input is read")
+            #expect(dir.appendingPathComponent("kept.csv").text == "earlier\n")
+        }
+    }
 }

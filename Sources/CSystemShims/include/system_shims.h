@@ -18,4 +18,8 @@ int unitpipe_start_writeback(int fd, long long offset, long long count);
 /// no-op elsewhere. Returns 1 on success, 0 otherwise.
 int unitpipe_map_large_blocks(int bytes);
 
+/// Whether the file at `path` is immutable (1) or append-only (2) by its inode attributes
+/// (Linux `ioctl(FS_IOC_GETFLAGS)`), or neither, or cannot be asked (0).
+int unitpipe_file_attributes(const char *path);
+
 #endif

@@ -1,8 +1,10 @@
 // Every output path is checked before the first input byte is read: an output that is the input
-// file (by device and inode, so also through a symbolic or hard link) or two outputs naming one
-// file would destroy data, and an output whose directory is missing or not writable would fail
-// only after the whole input had streamed. Standard output counts too when it is redirected to
-// a file (`unitpipe convert in.csv >> in.csv` would read its own output forever).
+// (by device and inode, whatever its name: a symbolic or hard link, `/dev/stdout` redirected to
+// the input file, `/dev/stdin`, `/proc/self/fd/N`, the pipe the input comes from) or two outputs
+// naming one file would destroy data, and an output whose directory is missing or not writable,
+// or a read-only, immutable or append-only file, would fail only after the whole input had
+// streamed. Standard output counts too when it is redirected to a file (`unitpipe convert in.csv
+// >> in.csv` would read its own output forever).
 
 import UnitPipeCSV
 
@@ -32,12 +34,14 @@ public enum OutputPathError: Error, Sendable, Equatable {
     case notWritable(OutputRole, path: String, SystemError)
     /// A symbolic link on the path that is not followed.
     case unsafeLink(OutputRole, path: String, LinkProblem)
+    /// An existing file that may not be replaced: read-only for this user, immutable or append-only.
+    case protected(OutputRole, path: String, FileProtection)
 
     /// The outputs the error is about (the summary is not written into a path that failed).
     public var roles: [OutputRole] {
         switch self {
         case .sameAsInput(let role, _), .missingDirectory(let role, _, _), .notADirectory(let role, _, _), .notWritable(let role, _, _),
-            .unsafeLink(let role, _, _):
+            .unsafeLink(let role, _, _), .protected(let role, _, _):
             return [role]
         case .sameFile(let a, let b, _): return [a, b]
         }
@@ -52,8 +56,8 @@ public enum OutputPaths {
         case file(FileSystem.FileIdentity)
         /// A file to be created, by its directory's identity and its name.
         case newFile(directory: FileSystem.FileIdentity, name: String)
-        /// A device, FIFO or standard stream: written directly, never compared.
-        case stream
+        /// A device, FIFO or standard stream: written directly, compared with the input only.
+        case stream(FileSystem.FileIdentity?)
     }
 
     /// Checks `outputs` (role and path; `nil` or `-` for standard output) against `input`
@@ -64,7 +68,8 @@ public enum OutputPaths {
         let inputIdentity = (input == nil || input == "-")
             ? FileSystem.identity(of: FileDescriptor.standardInput)
             : input.flatMap { FileSystem.identity(of: $0) }
-        let inputFile = inputIdentity?.isRegularFile == true ? inputIdentity : nil
+        // A device (a terminal, /dev/null) may be read and written at once; a file, FIFO or pipe may not.
+        let inputFile = inputIdentity?.isDevice == false ? inputIdentity : nil
         var seen: [(role: OutputRole, target: Target)] = []
         for (role, path) in outputs {
             let target: Target
@@ -75,13 +80,18 @@ public enum OutputPaths {
             } else if role == .output {
                 // Standard output: a redirected file can still be the input or another output.
                 let identity = FileSystem.identity(of: FileDescriptor.standardOutput)
-                target = identity?.isRegularFile == true ? identity.map(Target.file) ?? .stream : .stream
+                target = identity?.isRegularFile == true ? identity.map(Target.file) ?? .stream(nil) : .stream(identity)
                 shown = "standard output"
             } else {
                 continue
             }
-            if case .file(let identity) = target, identity == inputFile { throw .sameAsInput(role, path: shown) }
-            if target != .stream, let earlier = seen.first(where: { $0.target == target }) {
+            switch target {
+            case .file(let identity), .stream(let identity?):
+                if identity == inputFile { throw .sameAsInput(role, path: shown) }
+            case .newFile, .stream(nil):
+                break
+            }
+            if case .stream = target { } else if let earlier = seen.first(where: { $0.target == target }) {
                 throw .sameFile(earlier.role, role, path: shown)
             }
             seen.append((role, target))
@@ -90,22 +100,25 @@ public enum OutputPaths {
 
     /// Where `path` leads, checking that it can be written.
     private static func resolve(_ path: String, role: OutputRole) throws(OutputPathError) -> Target {
-        if OutputFile.standardStream(named: path) != nil {
+        if let stream = OutputFile.standardStream(named: path) {
             // The process's own standard output or error: the same file as -o's standard output
-            // on purpose (`-e /dev/stdout` appends the report after the rows).
-            return .stream
+            // on purpose (`-e /dev/stdout` appends the report after the rows), but never the input.
+            return .stream(FileSystem.identity(of: stream))
         }
         if let problem = FileSystem.linkProblem(at: path) { throw .unsafeLink(role, path: path, problem) }
         let resolved = FileSystem.resolvingSymbolicLinks(path)
+        let directory = FileSystem.directory(of: resolved)
         if let identity = FileSystem.identity(of: resolved) {
-            if identity.isRegularFile { return .file(identity) }
-            if identity.isDirectory { return .stream }  // OutputFile reports it as a directory.
+            if identity.isDirectory { return .stream(nil) }  // OutputFile reports it as a directory.
+            if identity.isRegularFile {
+                if let protection = FileSystem.protection(of: resolved) { throw .protected(role, path: path, protection) }
+                do { try FileSystem.checkWritable(directory, isDirectory: true) } catch { throw .notWritable(role, path: path, error) }
+                return .file(identity)
+            }
             do { try FileSystem.checkWritable(resolved, isDirectory: false) } catch { throw .notWritable(role, path: path, error) }
-            return .stream
+            return .stream(identity)
         }
-        let slash = resolved.lastIndex(of: "/")
-        let directory = slash.map { $0 == resolved.startIndex ? "/" : String(resolved[..<$0]) } ?? "."
-        let name = slash.map { String(resolved[resolved.index(after: $0)...]) } ?? resolved
+        let name = String(resolved[(resolved.lastIndex(of: "/").map { resolved.index(after: $0) } ?? resolved.startIndex)...])
         guard let directoryIdentity = FileSystem.identity(of: directory) else {
             throw .missingDirectory(role, path: path, directory: directory)
         }

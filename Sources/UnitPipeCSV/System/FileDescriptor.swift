@@ -151,6 +151,8 @@ public enum FileSystem {
         /// `true` for a regular file (else a device, FIFO, socket or directory).
         public let isRegularFile: Bool
         public let isDirectory: Bool
+        /// `true` for a character or block device (`/dev/null`, a terminal).
+        public let isDevice: Bool
     }
 
     /// The identity of the file `path` names, following symbolic links (`stat(2)`); `nil` when it does not exist.
@@ -170,6 +172,27 @@ public enum FileSystem {
     /// Checks that this process may write into `path` (`access(2)` with `W_OK`, plus `X_OK` for a directory).
     public static func checkWritable(_ path: String, isDirectory: Bool) throws(SystemError) {
         guard access(path, isDirectory ? W_OK | X_OK : W_OK) == 0 else { throw SystemError(call: "access", errno: errno) }
+    }
+
+    /// Why the existing file `path` may not be replaced, as the shell's `>` would see it, or `nil`:
+    /// not writable for this process (`access(2)` with `W_OK`: root may write a 0444 file, as
+    /// with `>`), or marked immutable or append-only (`ioctl(2)` `FS_IOC_GETFLAGS`, on file
+    /// systems that have these attributes).
+    public static func protection(of path: String) -> FileProtection? {
+        switch unitpipe_file_attributes(path) {
+        case 1: return .immutable
+        case 2: return .appendOnly
+        default: break
+        }
+        guard access(path, W_OK) == 0 else { return .readOnly(mode: UInt32(permissionBits(of: path))) }
+        return nil
+    }
+
+    /// The permission bits of `path` (`stat(2)`), or 0.
+    private static func permissionBits(of path: String) -> mode_t {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return 0 }
+        return info.st_mode & 0o7777
     }
 
     /// Renames `from` to `to` atomically (`rename(2)`).
@@ -303,6 +326,7 @@ extension FileSystem.FileIdentity {
         inode = UInt64(info.st_ino)
         isRegularFile = (info.st_mode & S_IFMT) == S_IFREG
         isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+        isDevice = (info.st_mode & S_IFMT) == S_IFCHR || (info.st_mode & S_IFMT) == S_IFBLK
     }
 }
 
@@ -315,6 +339,16 @@ public enum LinkProblem: Sendable, Equatable {
     /// A link in a sticky, world-writable directory, owned by a user (`owner`, a uid) who is
     /// neither the directory's owner nor this process's: the kernel's `fs.protected_symlinks` rule.
     case foreignLinkInSharedDirectory(link: String, owner: UInt32)
+}
+
+/// Why an existing file may not be replaced (`FileSystem.protection(of:)`).
+public enum FileProtection: Sendable, Equatable {
+    /// Its permission bits (`mode`, e.g. `0o444`) do not let this user write it.
+    case readOnly(mode: UInt32)
+    /// `chattr +i`: nobody may change, rename over or remove it.
+    case immutable
+    /// `chattr +a`: it may only be appended to, never replaced.
+    case appendOnly
 }
 
 /// Process-wide signal settings.

@@ -116,10 +116,9 @@ public final class OutputFile {
     }
 
     /// `true` for a path written through a temporary file and a rename: a regular file or a new
-    /// file, outside `/dev` and `/proc` (where `/dev/stdout` and friends are written directly).
+    /// file, wherever it is (`/dev/shm/x` too); a device, FIFO or socket is written directly.
     static func isReplaceable(_ path: String) -> Bool {
-        if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") { return false }
-        return FileSystem.isRegularFileOrAbsent(path)
+        FileSystem.isRegularFileOrAbsent(path)
     }
 
     /// A `mkstemp` template in the same directory as `path`, so the final rename stays on one file system.
