@@ -38,13 +38,20 @@ void unitpipe_install_signal_handlers(void) {
     action.sa_handler = record_signal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = 0;
+    // SIGHUP (a closed ssh session) and SIGQUIT stop the run as SIGTERM does.
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGHUP, &action, NULL);
+    sigaction(SIGQUIT, &action, NULL);
+    // Past a file size limit (`ulimit -f`) write(2) then fails with EFBIG, a failure like any other.
+    signal(SIGXFSZ, SIG_IGN);
     // A parent may have started us with these signals blocked (the mask is inherited).
     sigset_t signals;
     sigemptyset(&signals);
     sigaddset(&signals, SIGINT);
     sigaddset(&signals, SIGTERM);
+    sigaddset(&signals, SIGHUP);
+    sigaddset(&signals, SIGQUIT);
     pthread_sigmask(SIG_UNBLOCK, &signals, NULL);
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import UnitPipe
 import UnitPipeCSV
 import UnitPipeUnits
@@ -15,6 +16,15 @@ public enum UnitPipeCommand {
         ProcessSignals.ignoreBrokenPipe()
         // First thing, so a SIGINT/SIGTERM at any point ends the run through its cleanup.
         Interruption.install()
+        let status = dispatch(arguments)
+        // What a command printed and could not write (`> /dev/full`) must not look like success.
+        guard let failure = Console.outputFailure else { return status }
+        Console.error("unitpipe: cannot write standard output: \(failure)\n")
+        return status == 0 || status == 1 ? 2 : status
+    }
+
+    /// Runs the command `arguments` name; returns its exit status.
+    private static func dispatch(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else {
             Console.error(rootHelp)
             return 2
@@ -148,6 +158,16 @@ enum Console {
             return
         }
         let bytes = Array(text.utf8)
-        bytes.withUnsafeBytes { try? descriptor.writeAll($0) }
+        let error = bytes.withUnsafeBytes { raw -> SystemError? in
+            do throws(SystemError) { try descriptor.writeAll(raw) } catch { return error }
+            return nil
+        }
+        // A reader that went away (`| head`) has what it wanted; anything else is lost output.
+        if let error, descriptor == .standardOutput, !error.isBrokenPipe { failure.withLock { $0 = $0 ?? error } }
     }
+
+    private static let failure = Mutex<SystemError?>(nil)
+
+    /// The first error writing standard output, if any (a closed pipe is none).
+    static var outputFailure: SystemError? { failure.withLock { $0 } }
 }

@@ -1,11 +1,11 @@
 #ifndef UNITPIPE_SYSTEM_SHIMS_H
 #define UNITPIPE_SYSTEM_SHIMS_H
 
-/// Installs SIGINT and SIGTERM handlers (sigaction, without SA_RESTART, so a blocked
-/// read(2) returns EINTR) that only record the signal number.
+/// Installs SIGINT, SIGTERM, SIGHUP and SIGQUIT handlers (sigaction, without SA_RESTART, so a
+/// blocked read(2) or write(2) returns) that only record the signal number, and ignores SIGXFSZ.
 void unitpipe_install_signal_handlers(void);
 
-/// The last SIGINT/SIGTERM received, or 0.
+/// The last SIGINT, SIGTERM, SIGHUP or SIGQUIT received, or 0.
 int unitpipe_received_signal(void);
 
 /// Starts writeback of `count` bytes of `fd` from `offset` without waiting for it

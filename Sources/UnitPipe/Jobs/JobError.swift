@@ -82,7 +82,13 @@ public enum JobError: Error, Sendable, Equatable {
         case .inputMismatch, .emptyInput: return "input"
         case .tooManyErrors: return "max_errors"
         case .stoppedAtError: return "on_error_fail"
-        case .interrupted(let signal): return signal == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)"
+        case .interrupted(let signal):
+            switch signal {
+            case SIGINT: return "interrupted (SIGINT)"
+            case SIGHUP: return "terminated (SIGHUP)"
+            case SIGQUIT: return "terminated (SIGQUIT)"
+            default: return "terminated (SIGTERM)"
+            }
         }
     }
 }

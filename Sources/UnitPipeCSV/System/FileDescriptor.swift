@@ -103,7 +103,8 @@ public struct FileDescriptor: Sendable, Equatable {
         return Int(info.st_size)
     }
 
-    /// Writes all of `bytes` (`write(2)` until done, retried on `EINTR`).
+    /// Writes all of `bytes` (`write(2)` until done, retried on `EINTR`); stops with `EINTR` when a
+    /// signal asked the run to stop.
     public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
         guard var base = bytes.baseAddress else { return }
         var remaining = bytes.count
@@ -112,6 +113,8 @@ public struct FileDescriptor: Sendable, Equatable {
             guard n >= 0 else { throw SystemError(call: "write", errno: errno) }
             base += n
             remaining -= n
+            // A signal cuts a write blocked on a stalled pipe short: stop instead of blocking again.
+            if remaining > 0 && Interruption.signalNumber != nil { throw SystemError(call: "write", errno: EINTR) }
         }
     }
 

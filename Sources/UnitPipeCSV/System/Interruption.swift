@@ -1,9 +1,10 @@
 import CSystemShims
 
-/// Turns SIGINT and SIGTERM into a flag the pipeline checks between chunks, so an interrupted
+/// Turns SIGINT, SIGTERM, SIGHUP and SIGQUIT into a flag the pipeline checks between chunks, so an interrupted
 /// run can remove its temporary file and write its summary before it exits (128 + the signal).
 public enum Interruption {
-    /// Starts recording SIGINT and SIGTERM (`sigaction` without `SA_RESTART`, in `CSystemShims`).
+    /// Starts recording SIGINT, SIGTERM, SIGHUP and SIGQUIT (`sigaction` without `SA_RESTART`, in
+    /// `CSystemShims`) and ignores SIGXFSZ, so a write past `ulimit -f` fails with `EFBIG`.
     public static func install() {
         unitpipe_install_signal_handlers()
     }
