@@ -180,7 +180,8 @@ public final class OutputFile {
             removeTemporary()
             throw OutputError.cannotCreate(path, error)
         }
-        return FileSystem.directory(of: target)
+        // By its real path, so that `out.csv` and `/data/e.csv` in one directory name it once.
+        return FileSystem.resolvingSymbolicLinks(FileSystem.directory(of: target))
     }
 
     /// Prepares the output and puts it in place, then makes the rename durable (`fsync(2)` of
