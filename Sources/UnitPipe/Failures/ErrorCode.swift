@@ -27,6 +27,8 @@ public enum ErrorCode: String, Sendable, CaseIterable, Comparable {
     case fieldCount = "field_count"
     case malformedCSV = "malformed_csv"
     case invalidUTF8 = "invalid_utf8"
+    /// A unit string whose parentheses nest too deep to be read.
+    case unitTooDeep = "unit_too_deep"
 
     public static func < (lhs: ErrorCode, rhs: ErrorCode) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -58,6 +60,7 @@ public enum ErrorCode: String, Sendable, CaseIterable, Comparable {
         case .unit(let error): self.init(error)
         case .noRate: self = .noRate
         case .malformedExpression, .affineInExpression: self = .unknownUnit
+        case .nestedTooDeep: self = .unitTooDeep
         }
     }
 }

@@ -6,6 +6,7 @@
 //     term       := atom power?
 //     atom       := unit-name | '(' expression ')' | '1'
 //     power      := '^' '-'? digits | superscript digits (² ³ ⁻¹) | trailing digits (`cm3`)
+// Parentheses nest at most `maxDepth` deep (`nestedTooDeep`), so the recursion is bounded.
 // A whole string that is a catalog spelling (`km/h`, `m/s^2`, `g0`) is that
 // unit; otherwise the parts are looked up and combined. Factors are exact
 // rationals with overflow checks; the dimension comes from the exponent
@@ -88,6 +89,12 @@ struct ExpressionParser {
     /// Whether an unknown unit's error carries a suggestion.
     let suggesting: Bool
     var position = 0
+    /// How many parentheses are open at `position`.
+    var depth = 0
+
+    /// The deepest nesting of parentheses read: the parser recurses once per level, and a cell of
+    /// a few hundred `(` would otherwise overflow a worker thread's stack.
+    static let maxDepth = 32
 
     init(text: String, catalog: UnitCatalog, suggesting: Bool = true) {
         self.text = text
@@ -145,11 +152,14 @@ struct ExpressionParser {
         var value: ExpressionValue
         var trailingPower: Int?
         if characters[position] == "(" {
+            guard depth < ExpressionParser.maxDepth else { throw .nestedTooDeep(text, limit: ExpressionParser.maxDepth) }
             position += 1
+            depth += 1
             value = try expression()
             skipSpaces()
             guard position < characters.count, characters[position] == ")" else { throw .malformedExpression(text, offset: position) }
             position += 1
+            depth -= 1
         } else {
             let start = position
             while position < characters.count, !ExpressionParser.operators.contains(characters[position]),

@@ -11,6 +11,8 @@ public enum UnitExpressionError: Error, Sendable, Equatable {
     case malformedExpression(String, offset: Int)
     /// An affine unit (`degC`, `degF`) inside a product, quotient or power, where its zero point has no meaning.
     case affineInExpression(String, unit: String)
+    /// Parentheses nested deeper than `limit` (no unit needs that; the parser's recursion is bounded).
+    case nestedTooDeep(String, limit: Int)
 
     /// A one-line message that names the problem and the fix.
     public var message: String {
@@ -26,6 +28,8 @@ public enum UnitExpressionError: Error, Sendable, Equatable {
             "no exchange rate for '\(code)'; give a rates file (--rates) that quotes it"
         case .malformedExpression(let expression, let offset):
             "cannot read unit expression '\(expression)' at character \(offset + 1); write products with '*', quotients with '/', powers with '^'"
+        case .nestedTooDeep(let expression, let limit):
+            "unit expression '\(expression.count > 40 ? expression.prefix(40) + "…" : expression)' nests parentheses more than \(limit) deep; write it with fewer parentheses"
         case .affineInExpression(let expression, let unit):
             "'\(unit)' in '\(expression)' is an absolute temperature scale with an offset and cannot be multiplied or divided; use 'delta_\(unit.hasPrefix("deg") ? unit : "K")' or 'K'"
         }

@@ -13,7 +13,7 @@ struct ErrorCodeTests {
             "invalid_number", "grouping", "multiple_decimal", "empty", "overflow", "unknown_unit",
             "dimension_mismatch", "unit_mismatch", "ambiguous_unit", "ambiguous_number", "no_rate",
             "out_of_range", "not_integer", "missing_column", "extra_column", "duplicate_column", "field_count",
-            "malformed_csv", "invalid_utf8",
+            "malformed_csv", "invalid_utf8", "unit_too_deep",
         ])
         let numberErrors: [(NumberError, String)] = [
             (.invalidNumber, "invalid_number"), (.grouping, "grouping"), (.multipleDecimal, "multiple_decimal"),
@@ -28,6 +28,7 @@ struct ErrorCodeTests {
             (.noRate("USD"), "no_rate"),
             (.malformedExpression("m//s", offset: 2), "unknown_unit"),
             (.affineInExpression("degC*m", unit: "degC"), "unknown_unit"),
+            (.nestedTooDeep("((((m))))", limit: 3), "unit_too_deep"),
         ]
         for (error, code) in unitErrors { #expect(ErrorCode(error).rawValue == code, "\(error)") }
         let details: [(CellFailure.Detail, String)] = [

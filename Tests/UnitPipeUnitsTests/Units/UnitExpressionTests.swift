@@ -65,6 +65,16 @@ import Testing
         #expect(throws: error) { try UnitCatalog.standard.unit(expression: expression) }
     }
 
+    /// Parentheses nest 32 deep at most: the parser recurses once per level, and 250 levels
+    /// overflowed a worker thread's stack. The limit counts open parentheses, not pairs read.
+    @Test func nestingIsBounded() throws {
+        func nested(_ depth: Int) -> String { String(repeating: "(", count: depth) + "km" + String(repeating: ")", count: depth) }
+        #expect(try UnitCatalog.standard.unit(expression: nested(32)).scale == Rational(1000))
+        #expect(try UnitCatalog.standard.unit(expression: String(repeating: "(m)*", count: 100) + "m").dimension.exponents[.length] == 101)
+        #expect(throws: UnitExpressionError.nestedTooDeep(nested(33), limit: 32)) { try UnitCatalog.standard.unit(expression: nested(33)) }
+        #expect(throws: UnitExpressionError.nestedTooDeep(nested(100_000), limit: 32)) { try UnitCatalog.standard.unit(expression: nested(100_000)) }
+    }
+
     @Test("compound units convert with exact factors")
     func compoundConversion() throws {
         let c = UnitCatalog.standard

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// Hostile values in cells, rates and schemas, on the real binary: each is refused with a
+/// message, never a crash and never a silently different result.
+@Suite("hostile values, end to end")
+struct HostileValueEndToEndTests {
+    static func nested(_ unit: String, depth: Int) -> String {
+        String(repeating: "(", count: depth) + unit + String(repeating: ")", count: depth)
+    }
+
+    static let tooDeep = "unit expression '\(String(repeating: "(", count: 40))…' nests parentheses more than 32 deep; write it with fewer parentheses"
+
+    /// A unit cell of 250 nested parentheses (a 520-byte file) crashed the process (the parser's
+    /// recursion overflowed a worker's stack): now the row is `unit_too_deep`, on every path that
+    /// reads units from data; 32 levels still read.
+    @Test func deeplyNestedUnitsInCellsAreAnErrorOfTheirOwn() throws {
+        let deep = Self.nested("m", depth: 250)
+        let dir = try E2E.directory(with: "rows.csv", "v,u\n1,\(deep)\n2,km\n3,\(Self.nested("km", depth: 32))\n")
+        try Data("v\n5 \(deep)\n7 km\n".utf8).write(to: dir.appendingPathComponent("cells.csv"))
+        let row = "1,2,v,1,unit_too_deep,\(Self.tooDeep)\n"
+        let header = "record,line,column,value,code,message\n"
+        let perRow = try UnitPipeRunner.run(["convert", "rows.csv", "-c", "v:@u:m", "-e", "e.csv", "-q"], in: dir)
+        #expect(perRow.status == 1)
+        #expect(perRow.stdout == "v,u\n2000,m\n3000,m\n")
+        #expect(dir.appendingPathComponent("e.csv").text == header + row)
+        let inCell = try UnitPipeRunner.run(["convert", "cells.csv", "-c", "v:*:m", "-e", "e.csv", "-q"], in: dir)
+        #expect(inCell.status == 1)
+        #expect(inCell.stdout == "v\n7000\n")
+        let report = try E2E.report(dir.appendingPathComponent("e.csv"))
+        #expect(report.count == 2)
+        #expect(report.last?[4] == "unit_too_deep")
+        let validated = try UnitPipeRunner.run(["validate", "rows.csv", "-c", "v:@u:m", "-e", "e.csv", "-q"], in: dir)
+        #expect(validated.status == 1)
+        #expect(dir.appendingPathComponent("e.csv").text == header + row)
+    }
+
+    /// On the command line (`-c`, `units`) the same expression is a usage error (it crashed at
+    /// 5,000 levels).
+    @Test func deeplyNestedUnitsOnTheCommandLineAreAUsageError() throws {
+        let deep = Self.nested("m", depth: 5000)
+        let dir = try E2E.directory(with: "in.csv", "v\n1\n")
+        let converted = try UnitPipeRunner.run(["convert", "in.csv", "-c", "v:\(deep):km"], in: dir)
+        #expect(converted.status == 2)
+        #expect(converted.stderr.hasPrefix("unitpipe convert: \(Self.tooDeep). Run 'unitpipe units' to list the units\n"))
+        let listed = try UnitPipeRunner.run(["units", deep], in: dir)
+        #expect(listed.status == 2)
+        #expect(listed.stderr == "unitpipe units: \(Self.tooDeep)\n")
+    }
+}
