@@ -47,4 +47,34 @@ struct HostileValueEndToEndTests {
         #expect(listed.status == 2)
         #expect(listed.stderr == "unitpipe units: \(Self.tooDeep)\n")
     }
+
+    /// A currency code is the same everywhere: capitals, as ISO 4217 writes it. `GBP,0.79` and
+    /// `gbp,0.5` in one rates file both passed and `gbp` cells converted at 0.5; now a code not in
+    /// capitals is refused before any row is read.
+    @Test func currencyCodesInRatesFilesAreCapitals() throws {
+        let dir = try E2E.directory(with: "m.csv", "v,u\n5,GBP\n5,gbp\n")
+        try Data("currency,rate\nbase,EUR\nGBP,0.79\ngbp,0.5\n".utf8).write(to: dir.appendingPathComponent("rates.csv"))
+        let result = try UnitPipeRunner.run(["convert", "m.csv", "-c", "v:@u:EUR", "--rates", "rates.csv", "-o", "out.csv"], in: dir)
+        #expect(result.status == 2)
+        #expect(result.stderr == "unitpipe convert: line 4: currency code 'gbp' is not in capitals; write ISO 4217 codes as cells must write them: 'GBP'\n")
+        #expect(dir.appendingPathComponent("out.csv").text == nil)
+        // With capitals, a `gbp` cell is an unknown unit like `Gbp`: one rule for cells.
+        try Data("currency,rate\nbase,EUR\nGBP,0.8\n".utf8).write(to: dir.appendingPathComponent("rates.csv"))
+        let converted = try UnitPipeRunner.run(["convert", "m.csv", "-c", "v:@u:EUR", "--rates", "rates.csv", "-e", "e.csv", "-q"], in: dir)
+        #expect(converted.status == 1)
+        #expect(converted.stdout == "v,u\n6.25,EUR\n")
+        #expect(try E2E.report(dir.appendingPathComponent("e.csv")).last == ["2", "3", "v", "5", "unknown_unit"])
+    }
+
+    /// A Table Schema naming a member twice is refused with the member's JSON path, before any row
+    /// is read (it kept the first `type` and let `abc` pass a number column's check, or not,
+    /// depending on the reader).
+    @Test func aSchemaWithADuplicateMemberIsRefused() throws {
+        let dir = try E2E.directory(with: "v.csv", "v\n99999\nabc\n")
+        try Data(#"{"fields": [{"name": "v", "type": "string", "type": "number"}]}"#.utf8).write(to: dir.appendingPathComponent("schema.json"))
+        let result = try UnitPipeRunner.run(["validate", "v.csv", "--schema", "schema.json"], in: dir)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix(
+            "unitpipe validate: invalid value 'schema.json' for --schema: not JSON: line 1, column 45: 'type' appears twice in fields[0] (JSON readers disagree on which one counts); keep one\n"))
+    }
 }

@@ -73,6 +73,14 @@ extension JSONValue {
 private struct JSONReader {
     let bytes: [UInt8]
     var index = 0
+    /// Where the reader is, as a JSON path's parts (`.fields`, `[0]`), for messages.
+    var path: [String] = []
+
+    /// The path of the value being read (`fields[0]`), or `the document` at the top.
+    var pathDescription: String {
+        let joined = path.joined()
+        return joined.isEmpty ? "the document" : String(joined.hasPrefix(".") ? joined.dropFirst() : joined[...])
+    }
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -117,14 +125,24 @@ private struct JSONReader {
             index += 1
             return .object(members)
         }
+        // A repeated name is refused: readers disagree on which one counts (Python's json keeps
+        // the last, others the first), so a schema would mean one thing here and another there.
+        var names: Set<String> = []
         while true {
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name in double quotes") }
+            let keyStart = index
             let key = try string()
+            guard names.insert(key).inserted else {
+                index = keyStart
+                throw error("'\(key)' appears twice in \(pathDescription) (JSON readers disagree on which one counts); keep one")
+            }
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the member name") }
             index += 1
+            path.append("." + key)
             members.append((key, try value(depth: depth + 1)))
+            path.removeLast()
             skipSpace()
             guard index < bytes.count else { throw error("expected ',' or '}'") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -147,7 +165,9 @@ private struct JSONReader {
             return .array(elements)
         }
         while true {
+            path.append("[\(elements.count)]")
             elements.append(try value(depth: depth + 1))
+            path.removeLast()
             skipSpace()
             guard index < bytes.count else { throw error("expected ',' or ']'") }
             if bytes[index] == UInt8(ascii: ",") {

@@ -110,6 +110,7 @@ public struct ExchangeRates: Sendable, Equatable {
     ) throws(RatesError) -> ExchangeRates {
         let codes = Array(header.dropFirst())
         if codes.count > maxCurrencies { throw .tooManyCurrencies(limit: maxCurrencies) }
+        for code in codes { try checkCapitals(code, line: headerLine) }
         var dated: [(date: String, line: Int, fields: [String])] = []
         for row in rows {
             guard let first = row.fields.first, let iso = isoDate(first) else { throw .badDate(line: row.number, value: row.fields.first ?? "") }
@@ -168,6 +169,13 @@ public struct ExchangeRates: Sendable, Equatable {
         return ExchangeRates(base: "EUR", date: chosen.date, rates: rates, availableDates: dates, duplicateDates: duplicates)
     }
 
+    /// Currency codes are ISO 4217 codes in capitals, as cells must write them: `gbp` in a rates
+    /// file would otherwise be a currency of its own that `GBP` cells never reach (or a second
+    /// rate of GBP that one of them silently wins).
+    private static func checkCapitals(_ code: String, line: Int) throws(RatesError) {
+        if code != code.uppercased() { throw .codeNotInCapitals(code, line: line) }
+    }
+
     private static func parseTwoColumn(header: [String], rows: [(number: Int, fields: [String])], headerLine: Int) throws(RatesError) -> ExchangeRates {
         guard header.count >= 2 else { throw .unknownLayout(line: headerLine) }
         var base: String?
@@ -186,10 +194,12 @@ public struct ExchangeRates: Sendable, Equatable {
             }
             let code = row.fields[0], value = row.fields[1]
             if code.lowercased() == "base" {
+                // The base is named, not quoted: `base,usd` is USD, as `rate_per_usd` is.
                 guard base == nil || base == value.uppercased() else { throw .conflictingBase(line: row.number) }
                 base = value.uppercased()
                 continue
             }
+            try checkCapitals(code, line: row.number)
             if value.isEmpty || value.uppercased() == "N/A" { continue }
             // The same text again is the same rate: no need to read it twice.
             if let first = seen[code], first.value == value { continue }
@@ -277,6 +287,8 @@ public enum RatesError: Error, Sendable, Equatable {
     case duplicateColumn(String, line: Int, first: Int, firstValue: String, second: Int, secondValue: String)
     /// The base currency quoted with a rate other than 1.
     case baseRateNotOne(line: Int, currency: String, value: String)
+    /// A currency code not written in capitals (`gbp`).
+    case codeNotInCapitals(String, line: Int)
 
     /// A one-line message naming the problem and the fix.
     public var message: String {
@@ -303,6 +315,8 @@ public enum RatesError: Error, Sendable, Equatable {
             "lines \(first) and \(second): \(code) has two different rates ('\(firstValue)' and '\(secondValue)'); keep one line per currency"
         case .duplicateColumn(let code, let line, let first, let firstValue, let second, let secondValue):
             "line \(line): columns \(first) and \(second) are both \(code) with different rates ('\(firstValue)' and '\(secondValue)'); keep one column per currency"
+        case .codeNotInCapitals(let code, let line):
+            "line \(line): currency code '\(code)' is not in capitals; write ISO 4217 codes as cells must write them: '\(code.uppercased())'"
         case .baseRateNotOne(let line, let currency, let value):
             "line \(line): \(currency) is the base currency, so its rate must be 1, not '\(value)'; remove the line or correct the base"
         }

@@ -127,4 +127,20 @@ private func mistake(_ json: String) -> String? {
             (key: "b", value: .string("é😀\n")),
         ]))
     }
+
+    /// A member named twice is refused with its JSON path: readers disagree on which one counts
+    /// (the first was kept here, Python's json keeps the last), so `"type": "string", "type":
+    /// "number"` let `abc` pass as a number column.
+    @Test(arguments: [
+        (#"{"fields": [{"name": "v", "type": "string", "type": "number"}]}"#,
+         JSONSyntaxError(line: 1, column: 45, problem: "'type' appears twice in fields[0] (JSON readers disagree on which one counts); keep one")),
+        (#"{"a": 1, "a": 1}"#, JSONSyntaxError(line: 1, column: 10, problem: "'a' appears twice in the document (JSON readers disagree on which one counts); keep one")),
+        ("{\"x\": [[], [{\"k\": {\"m\": 1,\n \"m\": 2}}]]}",
+         JSONSyntaxError(line: 2, column: 2, problem: "'m' appears twice in x[1][0].k (JSON readers disagree on which one counts); keep one")),
+    ])
+    func jsonRefusesDuplicateMembers(text: String, error: JSONSyntaxError) {
+        #expect(throws: error) { try JSONValue.parse(Array(text.utf8)) }
+        // The same names in different objects are fine.
+        #expect(throws: Never.self) { try JSONValue.parse(Array(#"{"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}]}"#.utf8)) }
+    }
 }

@@ -49,6 +49,10 @@ import Testing
         ("Date, USD,\n17 May 2024, abc,\n", .badRate(line: 2, currency: "USD", value: "abc")),
         ("Date, USD,\n2024-13-01, 1.1,\n", .badDate(line: 2, value: "2024-13-01")),
         ("currency,rate_per_USD\nEUR,-1\n", .badRate(line: 2, currency: "EUR", value: "-1")),
+        // Codes are capitals, as in cells: `gbp` would be a currency no `GBP` cell reaches, or a
+        // second GBP rate that silently won for `gbp` cells.
+        ("currency,rate\nbase,EUR\nGBP,0.79\ngbp,0.5\n", .codeNotInCapitals("gbp", line: 4)),
+        ("Date, USD, gbp\n2024-05-17, 1.08, 0.85\n", .codeNotInCapitals("gbp", line: 1)),
     ])
     func broken(text: String, error: RatesError) {
         #expect(throws: error) { try ExchangeRates.parse(text) }
