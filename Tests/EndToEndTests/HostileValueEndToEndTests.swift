@@ -77,4 +77,20 @@ struct HostileValueEndToEndTests {
         #expect(result.stderr.hasPrefix(
             "unitpipe validate: invalid value 'schema.json' for --schema: not JSON: line 1, column 45: 'type' appears twice in fields[0] (JSON readers disagree on which one counts); keep one\n"))
     }
+
+    /// `--escape-formulas` never touches a converted number: a negative one in an output locale
+    /// (`-1.234,5`) got a leading `'`, which a spreadsheet then reads as text.
+    @Test func convertedNumbersAreNeverEscapedAsFormulas() throws {
+        let dir = try E2E.directory(with: "in.csv", "d,n\n-1234.5,=1+1\n5,-x\n")
+        for (locale, expected) in [
+            ("de_DE", "d,n\n\"-1.234,5\",'=1+1\n5,'-x\n"),
+            ("de_CH", "d,n\n-1’234.5,'=1+1\n5,'-x\n"),
+        ] {
+            let result = try UnitPipeRunner.run(["convert", "in.csv", "-c", "d:m:m", "--output-locale", locale, "--escape-formulas"], in: dir)
+            #expect(result.status == 0, "\(locale)")
+            #expect(result.stdout == expected, "\(locale)")
+        }
+        let fixed = try UnitPipeRunner.run(["convert", "in.csv", "-c", "d:m:m", "--output-locale", "de_DE", "--escape-formulas", "--decimals", "2"], in: dir)
+        #expect(fixed.stdout == "d,n\n\"-1.234,50\",'=1+1\n\"5,00\",'-x\n")
+    }
 }

@@ -17,12 +17,13 @@ public final class NumberFormat: @unchecked Sendable {
     /// A number's ASCII form before the output locale rewrites it.
     private let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 512)
 
-    /// Creates a format; `writer` quotes a localized number that holds the delimiter.
+    /// Creates a format; `writer`'s dialect quotes a localized number that holds the delimiter.
     public init(conventions: NumberConventions?, isPlain: Bool, writer: CSVWriter) {
         self.conventions = conventions
         isLocalized = conventions != nil
         self.isPlain = isPlain
-        self.writer = writer
+        // A converted number is never escaped as a formula (`-1.234,5` is a number in its locale).
+        self.writer = CSVWriter(delimiter: writer.delimiter, quote: writer.quote, usesCRLF: writer.usesCRLF)
     }
 
     deinit { scratch.deallocate() }
