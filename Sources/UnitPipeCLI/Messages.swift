@@ -204,6 +204,8 @@ enum Messages {
         case .undecodable(let path, let encoding, let offset):
             return "input '\(path)' is not \(encoding) text at byte \(offset) of its text (an odd last byte or a lone surrogate); "
                 + "check the file, or give its encoding with --encoding"
+        case .headerTooLarge(let path, let limit):
+            return "the header of input '\(path)' is longer than --max-field-size (\(limit) bytes, counting 9 bytes for each field after the first); raise --max-field-size if the header is right"
         case .compressedAtOffsets(let path, let compression):
             return "input '\(path)' is \(compression)-compressed; plans and byte ranges read a file at offsets, so decompress it to a file first"
         case .refused(let name, let format):

@@ -93,4 +93,27 @@ struct HostileValueEndToEndTests {
         let fixed = try UnitPipeRunner.run(["convert", "in.csv", "-c", "d:m:m", "--output-locale", "de_DE", "--escape-formulas", "--decimals", "2"], in: dir)
         #expect(fixed.stdout == "d,n\n\"-1.234,50\",'=1+1\n\"5,00\",'-x\n")
     }
+
+    /// The header counts against --max-field-size like any record: over it is an error before
+    /// any output (it was cut: `--max-field-size 1` wrote the header `""`, and a header of ten
+    /// million columns came out with 6,710,887), never a cut header.
+    @Test func aHeaderOverTheFieldLimitIsAnError() throws {
+        let dir = try E2E.directory(with: "h.csv", "abc,def\n1,2\n")
+        let message = "unitpipe convert: the header of input 'h.csv' is longer than --max-field-size (14 bytes, counting 9 bytes for each field after the first); raise --max-field-size if the header is right\n"
+        let over = try UnitPipeRunner.run(["convert", "h.csv", "--max-field-size", "14", "-o", "out.csv", "--summary", "s.json"], in: dir)
+        #expect(over.status == 2)
+        #expect(over.stderr == message)
+        #expect(dir.appendingPathComponent("out.csv").text == nil)
+        #expect(try E2E.summary(dir.appendingPathComponent("s.json"))["reason"] as? String == "input")
+        // 3 + 9 + 3 bytes: exactly at the limit.
+        let at = try UnitPipeRunner.run(["convert", "h.csv", "--max-field-size", "15"], in: dir)
+        #expect(at.status == 0)
+        #expect(at.stdout == "abc,def\n1,2\n")
+        // A header longer than twice the limit is not read to its end (memory stays bounded).
+        let wide = "c" + String(repeating: ",c", count: 400_000) + "\n1\n"
+        try Data(wide.utf8).write(to: dir.appendingPathComponent("wide.csv"))
+        let cut = try UnitPipeRunner.run(["validate", "wide.csv", "--max-field-size", "64K"], in: dir)
+        #expect(cut.status == 2)
+        #expect(cut.stderr == "unitpipe validate: the header of input 'wide.csv' is longer than --max-field-size (65536 bytes, counting 9 bytes for each field after the first); raise --max-field-size if the header is right\n")
+    }
 }

@@ -82,11 +82,18 @@ public final class InputHead {
                         reader: reader)
             }
             if parse.firstRecordFields != nil || isWholeInput { break }
+            // A header counts against the limit like any record: one whose bytes alone pass
+            // twice the limit (quotes doubled at most) is over it, and is not read further.
+            if hasHeader && bytes.count > 2 * maxFieldSize + 2 { throw .headerTooLarge(source.displayName, limit: maxFieldSize) }
             // The first record is longer than the head: read as much again and parse again.
             let limit = max(bytes.count, InputHead.size)
             let more = try InputHead.read(source, limit: limit)
             isWholeInput = more.count < limit
             bytes.append(contentsOf: more)
+        }
+        if hasHeader, parse.firstRecordFields != nil, parse.parser.batch().problem(of: 0) == .fieldTooLarge || parse.parser.batch().problem(of: 0) == .recordTooLarge {
+            // Never a header cut to its first fields or bytes: the columns would be wrong.
+            throw .headerTooLarge(source.displayName, limit: maxFieldSize)
         }
         self.bytes = bytes
         self.isWholeInput = isWholeInput

@@ -284,4 +284,6 @@ public enum InputError: Error, Sendable, Equatable {
     /// Text that is not in the encoding given (`--encoding`): the encoding and the offset of the
     /// first byte that is no character in it (a lone UTF-16 surrogate, an odd last byte).
     case undecodable(String, String, Int)
+    /// The header is longer than the maximum field size (`limit` bytes, as a record counts).
+    case headerTooLarge(String, limit: Int)
 }
