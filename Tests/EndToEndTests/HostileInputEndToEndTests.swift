@@ -115,17 +115,9 @@ import Testing
     static func signalDuringLongField(
         _ signal: Int32, threads: Int
     ) throws -> (process: Process, dir: URL, seconds: Double) {
-        Foundation.signal(SIGPIPE, SIG_IGN)
         let dir = try UnitPipeRunner.temporaryDirectory()
-        let process = Process()
-        process.executableURL = UnitPipeRunner.binary
-        process.arguments = ["convert", "-c", "w:km:m", "-o", "out.csv", "--summary", "s.json", "--threads", "\(threads)"]
-        process.currentDirectoryURL = dir
-        let input = Pipe()
-        process.standardInput = input
-        process.standardError = Pipe()
-        try process.run()
-        let writer = input.fileHandleForWriting
+        let (process, writer) = try UnitPipeRunner.start(
+            ["convert", "-c", "w:km:m", "-o", "out.csv", "--summary", "s.json", "--threads", "\(threads)"], in: dir)
         try writer.write(contentsOf: Data("v,w\n1,\"".utf8))
         let lines = Data(String(repeating: "x\n", count: 1 << 18).utf8)
         for _ in 0..<2 { try writer.write(contentsOf: lines) }

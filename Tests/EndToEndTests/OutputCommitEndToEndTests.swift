@@ -251,17 +251,9 @@ struct OutputCommitEndToEndTests {
     /// SIGTERM in the middle of the input: the reports written so far are thrown away with the
     /// output, and the earlier reports stay.
     @Test func anInterruptedRunKeepsTheEarlierReports() throws {
-        Foundation.signal(SIGPIPE, SIG_IGN)
         let dir = try Self.prepare()
-        let process = Process()
-        process.executableURL = UnitPipeRunner.binary
-        process.arguments = ["convert", "-c", "d:km:m", "-o", "out.csv", "-e", "e.csv", "-r", "r.csv", "--summary", "s.json"]
-        process.currentDirectoryURL = dir
-        let input = Pipe()
-        process.standardInput = input
-        process.standardError = Pipe()
-        try process.run()
-        let writer = input.fileHandleForWriting
+        let (process, writer) = try UnitPipeRunner.start(
+            ["convert", "-c", "d:km:m", "-o", "out.csv", "-e", "e.csv", "-r", "r.csv", "--summary", "s.json"], in: dir)
         try writer.write(contentsOf: Data("id,d\n".utf8))
         // Failing rows until the child ends: the reports' temporary files fill before the signal.
         let rows = Data((1...10_000).map { "\($0),bad\n" }.joined().utf8)

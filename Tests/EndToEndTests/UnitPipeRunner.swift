@@ -80,6 +80,21 @@ struct UnitPipeRunner {
         return (process.terminationStatus, stderr)
     }
 
+    /// Starts `unitpipe arguments…` in `directory` reading standard input from a pipe the caller
+    /// writes (its standard error discarded); returns the process and the pipe's writing end.
+    static func start(_ arguments: [String], in directory: URL) throws -> (process: Process, input: FileHandle) {
+        signal(SIGPIPE, SIG_IGN)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let input = Pipe()
+        process.standardInput = input
+        process.standardError = Pipe()
+        try process.run()
+        return (process, input.fileHandleForWriting)
+    }
+
     /// A fresh temporary directory for one test.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("unitpipe-e2e-\(UUID().uuidString)")
