@@ -1,7 +1,7 @@
 /// Why a cell is not a number.
 ///
 /// Each case maps to a stable code of the error report (the engine's `ErrorCode`).
-public enum NumberError: Error, Sendable, Equatable, Hashable {
+public enum NumberError: Error, Sendable, Equatable, Hashable, CaseIterable {
     /// The cell is not a number in the selected conventions (letters, `nan`, `inf`, hex, `--1`,
     /// a percent sign in a column that is not dimensionless, a currency mark in a column without currency, …).
     case invalidNumber
