@@ -13,6 +13,25 @@ public struct ExactNumber: Sendable, Equatable, CustomStringConvertible {
 
     let storage: Storage
 
+    /// Whether two numbers have the same value (`0.50` equals `0.5`; `-0` equals `0`).
+    public static func == (lhs: ExactNumber, rhs: ExactNumber) -> Bool {
+        if case .short(let a) = lhs.storage, case .short(let b) = rhs.storage {
+            let (x, y) = (normalized(a), normalized(b))
+            return x.mantissa == 0 ? y.mantissa == 0 : x == y
+        }
+        return lhs.decimalValue == rhs.decimalValue
+    }
+
+    /// The decimal with no trailing zeros in its mantissa.
+    static func normalized(_ decimal: ScannedDecimal) -> ScannedDecimal {
+        var result = decimal
+        while result.mantissa != 0, result.mantissa % 10 == 0 {
+            result.mantissa /= 10
+            result.exponent += 1
+        }
+        return result
+    }
+
     /// The value of a scanned decimal (at most 19 significant digits).
     public init(_ decimal: ScannedDecimal) {
         storage = .short(decimal)
