@@ -10,6 +10,8 @@ import PackageDescription
 //   UnitPipeTool     the `unitpipe` executable
 let package = Package(
     name: "unitpipe",
+    // Int128, Mutex and Atomic (the standard library and Synchronization) need these releases.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .executable(name: "unitpipe", targets: ["UnitPipeTool"]),
         .library(name: "UnitPipe", targets: ["UnitPipe"]),

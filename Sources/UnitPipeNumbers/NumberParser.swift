@@ -16,15 +16,14 @@
 //    correctly rounded IEEE operation, so it is the correctly rounded result. Exponents
 //    23…37 are reduced first by multiplying the mantissa by 10^(e-22) in integers while it
 //    stays at most 2^53 ("extended" Clinger).
-// 3. Slow path (`NumberParser+SlowPath.swift`, out of line): everything else — more than
-//    19 significant digits, large exponents, huge exponent digit strings — goes to glibc
-//    `strtod` with the C locale installed on the thread (`uselocale`; the Glibc module does
-//    not export `strtod_l`), which rounds correctly for any number of digits.
+// 3. Slow path (out of line): everything else — more than 19 significant digits, large
+//    exponents, huge exponent digit strings — keeps every digit (`LongDecimal`, through
+//    `scanLong`) and rounds the exact ratio of big integers once (`ExactRounding.nearest`),
+//    correctly for any number of digits.
 //
 // Stages 1–3 (`parseCLocaleGeneral`, and `parseLocalizedGeneral` for the locale forms) are the
 // general path: `parseGeneral` runs them alone, the reference the fast path is tested against.
-// No stage allocates on the fast path; the slow path copies the validated bytes into a
-// temporary (stack) buffer to NUL-terminate them.
+// No stage allocates on the fast path; the slow path's big integers do.
 
 /// A byte-level parser for the numbers in CSV cells, correctly rounded to the nearest `Double`.
 ///
