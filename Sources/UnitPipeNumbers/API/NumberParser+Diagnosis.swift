@@ -41,9 +41,13 @@ extension NumberParser {
     /// The first character that can be no part of a number here: not a digit, separator, sign,
     /// blank, exponent after a digit, percent sign or currency mark.
     func firstForeign(in characters: [Character]) -> Int? {
+        guard characters.contains(where: isDigit) else { return nil }
         let signs: Set<Character> = ["+", "-", "\u{2212}", "(", ")", " ", "\t", "\u{A0}", "\u{202F}"]
         var sawDigit = false
-        for (index, character) in characters.enumerated() {
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            index += 1
             if isDigit(character) {
                 sawDigit = true
                 continue
@@ -53,13 +57,15 @@ extension NumberParser {
             if character.unicodeScalars.allSatisfy({ conventions.percentSigns.contains($0) || conventions.minusSigns.contains($0) }) {
                 continue
             }
-            if context.currencyCode != nil, conventions.currencySymbols.match(String(character)) != nil { continue }
             if context.currencyCode != nil, character.isLetter || character.isCurrencySymbol {
-                // Part of a currency mark (`US$`, `GBP`): blamed only when the whole mark is unknown.
-                let mark = characters[index...].prefix { $0.isLetter || $0.isCurrencySymbol }
-                if conventions.currencySymbols.match(String(mark)) != nil || (mark.count == 3 && mark.allSatisfy { $0.isASCII && $0.isUppercase }) { continue }
+                // A whole currency mark (`US$`, `GBP`, `€`) is skipped; an unknown one is blamed at its start.
+                let mark = String(characters[(index - 1)...].prefix { $0.isLetter || $0.isCurrencySymbol })
+                if conventions.currencySymbols.match(mark) != nil || (mark.count == 3 && mark.allSatisfy { $0.isASCII && $0.isUppercase }) {
+                    index += mark.count - 1
+                    continue
+                }
             }
-            return index
+            return index - 1
         }
         return nil
     }

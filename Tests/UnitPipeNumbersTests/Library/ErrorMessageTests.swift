@@ -59,6 +59,8 @@ struct NumberErrorMessageTests {
         ("en_US", nil, "1.234,56", "'1.234,56' is not a number: the grouping separator ',' at position 6 does not separate whole groups of digits."),
         ("en_US", "USD", "£5", "'£5' is in another currency than the one expected."),
         ("C", "USD", "$5", "'$5' has a currency symbol that several currencies use; write the ISO code (USD, CAD, …)."),
+        ("en_US", "USD", "US$", "'US$' is not a number."),
+        ("en_US", "USD", "US$12x", "'US$12x' is not a number: 'x' at position 6 is not a digit."),
         ("en_US", nil, "12 kg", "'12 kg' is not a number: 'k' at position 4 is not a digit."),
     ] as [(String, String?, String, String)])
     func textErrors(locale: String, currency: String?, text: String, message: String) throws {
