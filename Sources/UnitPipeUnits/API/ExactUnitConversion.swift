@@ -74,8 +74,8 @@ public struct ExactUnitConversion: Sendable {
     ///   - text: The number in the source unit (`-273.15`; `1.234,5` with a de_DE parser).
     ///   - parser: Reads the text; the C convention by default.
     /// - Returns: The nearest `Double` to the exact converted value.
-    /// - Throws: ``NumberTextError`` when the text is not a number; its reason is
-    ///   ``NumberError/overflow`` when the result is beyond the finite range.
+    /// - Throws: `NumberTextError` when the text is not a number; its reason is
+    ///   `NumberError/overflow` when the result is beyond the finite range.
     public func value(_ text: some StringProtocol, parser: NumberParser = NumberParser()) throws(NumberTextError) -> Double {
         let result = value(try parser.exactNumber(text))
         guard result.isFinite else { throw NumberTextError(.number(.overflow), text: String(text)) }
@@ -86,10 +86,10 @@ public struct ExactUnitConversion: Sendable {
     ///
     /// - Parameters:
     ///   - number: The exact value in the source unit.
-    ///   - fractionDigits: 0...``RoundedDecimal/maxFractionDigits``.
+    ///   - fractionDigits: 0...`RoundedDecimal/maxFractionDigits`.
     ///   - rule: How a value halfway between two candidates rounds; half to even by default.
-    /// - Returns: The rounded result, with its digits as ``RoundedDecimal/description``.
-    /// - Throws: ``RoundingError``.
+    /// - Returns: The rounded result, with its digits as `RoundedDecimal/description`.
+    /// - Throws: `RoundingError`.
     public func rounded(_ number: ExactNumber, fractionDigits: Int, rule: DecimalRounding = .halfEven) throws(RoundingError) -> RoundedDecimal {
         guard (0...RoundedDecimal.maxFractionDigits).contains(fractionDigits) else { throw .fractionDigitsOutOfRange(fractionDigits) }
         if let decimal = number.scannedDecimal, let (x, slot) = DecimalFactorTable.kernelInput(decimal) {
@@ -117,11 +117,11 @@ public struct ExactUnitConversion: Sendable {
     ///
     /// - Parameters:
     ///   - text: The number in the source unit.
-    ///   - fractionDigits: 0...``RoundedDecimal/maxFractionDigits``.
+    ///   - fractionDigits: 0...`RoundedDecimal/maxFractionDigits`.
     ///   - rule: How ties round; half to even by default.
     ///   - parser: Reads the text; the C convention by default.
     /// - Returns: The rounded result (`40.3` °C → `104.54` °F).
-    /// - Throws: ``NumberTextError``.
+    /// - Throws: `NumberTextError`.
     public func rounded(_ text: some StringProtocol, fractionDigits: Int, rule: DecimalRounding = .halfEven,
                         parser: NumberParser = NumberParser()) throws(NumberTextError) -> RoundedDecimal {
         let number = try parser.exactNumber(text)
