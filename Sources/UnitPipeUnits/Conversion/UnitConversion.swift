@@ -39,7 +39,9 @@ public struct UnitConversion: Sendable {
 
     /// The correctly rounded (to nearest, ties to even) `Double` nearest to the exact `x·scale + offset`.
     ///
-    /// Infinite when it overflows. NaN stays NaN; an exactly zero result is `+0`.
+    /// `x` is a `Double`, already rounded from whatever text it was read from, so the result is
+    /// rounded twice for such values (`-273.15` °C gives `-459.66999999999996` °F); convert the
+    /// text's exact value with ``ExactUnitConversion`` or ``value(_:)`` instead. Infinite when it overflows. NaN stays NaN; an exactly zero result is `+0`.
     public func apply(_ x: Double) -> Double {
         factor.value(x)
     }

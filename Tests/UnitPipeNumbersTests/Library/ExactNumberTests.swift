@@ -139,3 +139,15 @@ struct DecimalBridgeTests {
         #expect(converted.description == "40.3")
     }
 }
+
+@Suite("checked library entry points")
+struct CheckedEntryPointTests {
+    @Test func localizedRefusesTextThatIsNoNormalizedNumber() throws {
+        let de = try NumberConventions(localeIdentifier: "de_DE")
+        #expect(de.checkedLocalized("1,234") == nil)
+        #expect(de.checkedLocalized("+5") == nil)
+        #expect(de.checkedLocalized("abc") == nil)
+        #expect(de.checkedLocalized("-12345.678") == "-12.345,678")
+        #expect(de.checkedLocalized("1.5e-07") == "1,5e-07")
+    }
+}
