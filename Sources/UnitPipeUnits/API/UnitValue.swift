@@ -103,3 +103,7 @@ public struct UnitValueParseStrategy: ParseStrategy, Sendable, Codable, Hashable
         return UnitValue(value: decimal, unitSymbol: unit.symbol)
     }
 }
+
+/// The library's dimension type under a name Foundation does not use: in a file that imports
+/// Foundation too, `Dimension` alone is ambiguous (write `UnitDimension` or `UnitPipeUnits.Dimension`).
+public typealias UnitDimension = Dimension

@@ -60,3 +60,13 @@ struct MeasurementBridgeTests {
         #expect(value.measurement(as: UnitLength.self) == Measurement(value: 5.3, unit: UnitLength.kilometers))
     }
 }
+
+@Suite("names beside Foundation's")
+struct NameCollisionTests {
+    /// This file imports Foundation and UnitPipeUnits: the dimension is reachable without ambiguity.
+    @Test func dimensionHasAnUnambiguousName() throws {
+        let dimension: UnitDimension = try UnitCatalog.standard.unit(named: "km").dimension
+        #expect(dimension == UnitDimension.length)
+        #expect(dimension.description == "length")
+    }
+}
