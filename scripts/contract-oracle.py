@@ -19,6 +19,7 @@ rejected with, and it checks:
     errors by code, per-column converted/empty/errors/min/max) agree with the reference.
 
     scripts/contract-oracle.py [--seed S] [--files N] [--jobs J] [--only K] [--keep DIR] [--long]
+                               [--without-empty-input]
 
 Files are numbered 0..N-1; file K of seed S is generated from its own random stream, so
 `--seed S --only K --keep DIR` writes one failing file and its command line for a repro.
@@ -387,6 +388,7 @@ def write_field(rng, field, delimiter, stray_ok=True):
 
 # ---------------------------------------------------------------------------------------------
 WITHOUT_EMPTY_INPUT = False
+LONG = False
 
 
 class Column:
@@ -496,7 +498,7 @@ def make_file(seed, index):
     elif shape < 0.07:
         nrows = 0   # a header-only input
     else:
-        nrows = rng.choice([1, 2, 3, 5, 8, 12, 20, 40])
+        nrows = rng.choice([1, 2, 3, 5, 8, 12, 20, 40] + ([200, 2000] if LONG else []))
     if guard == "trip" and nrows < 3:
         nrows = 4
     rows = []
@@ -868,8 +870,10 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--keep", help="with --only: write the file, its command and the outputs here")
     ap.add_argument("--without-empty-input", action="store_true", help="generate no 0-byte inputs")
+    ap.add_argument("--long", action="store_true", help="also files of 200 and 2,000 rows")
     ns = ap.parse_args()
-    global WITHOUT_EMPTY_INPUT
+    global WITHOUT_EMPTY_INPUT, LONG
+    LONG = ns.long
     WITHOUT_EMPTY_INPUT = ns.without_empty_input
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     binary = os.environ.get("UNITPIPE_BIN") or os.path.join(root, ".build", "debug", "unitpipe")
