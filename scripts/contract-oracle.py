@@ -113,9 +113,9 @@ def shortest(x):
     return sign + body
 
 
-def fixed(v, n):
+def fixed(v, n, half_up=False):
     q, r = divmod(abs(v) * 10**n, 1)
-    if r > F(1, 2) or (r == F(1, 2) and q % 2 == 1):
+    if r > F(1, 2) or (r == F(1, 2) and (half_up or q % 2 == 1)):
         q += 1
     digits = str(q).rjust(n + 1, "0")
     sign = "-" if v < 0 and q != 0 else ""
@@ -253,7 +253,8 @@ def fixed_cell(mk, nulls, options):
         text, v = mk.valid()
         return Cell(text, "value", value=v)
     if r < 0.76:
-        return Cell("", "null")
+        # Empty, or blanks only: trimmed, that is empty too, a null.
+        return Cell("" if rng.random() < 0.8 or not mk.blanks else "".join(rng.choice(mk.blanks) for _ in range(rng.randint(1, 2))), "null")
     if r < 0.80 and nulls:
         m = rng.choice(nulls)
         return Cell(rng.choice(["", " "]) + m + rng.choice(["", " "]), "null")
@@ -290,8 +291,8 @@ def in_cell(mk, nulls, default, dim_units, other_dim):
     if r < 0.68:
         text, v = mk.valid(exponent=False, accounting=False, blanks=False)
         if rng.random() < 0.25:
-            if default is None:
-                return Cell(text, "error", code="unknown_unit")
+            # A bare number: in the default unit, or (no default) unknown_unit for convert and in
+            # the column's unit for validate.
             return Cell(text, "value", value=v, unit=default)
         unit = rng.choice(dim_units)
         # (`5.cm` is left out: whether the `.` ends the number or starts the unit is not said.)
@@ -403,14 +404,20 @@ def make_file(seed, index):
     rng = random.Random(f"{seed}:{index}")
     mode = rng.random()
     guard = None
-    if mode < 0.04:
-        guard = "trip"
-    elif mode < 0.10:
-        guard = "quiet"
+    if mode < 0.03:
+        guard = "trip"        # `1.200` cells in a ;-separated file
+    elif mode < 0.05:
+        guard = "trip-comma"  # `1.200` cells beside a decimal comma in another column
+    elif mode < 0.11:
+        guard = "quiet"       # an ordinary C file: no cell reads two ways
     if guard == "trip":
         locale = None
         number_locale = "C"
         delimiter = ";"
+    elif guard == "trip-comma":
+        locale = None
+        number_locale = "C"
+        delimiter = rng.choice([",", "\t", "|"])
     elif guard == "quiet":
         locale = None
         number_locale = "C"
@@ -423,6 +430,7 @@ def make_file(seed, index):
     nulls = rng.sample(NULL_MARKERS, rng.randint(1, 2)) if rng.random() < 0.3 else []
     mk = NumberMaker(rng, number_locale, delimiter, avoid_two_way=(guard == "quiet"))
     on_error = "keep" if rng.random() < 0.15 else "reject"
+    half_up = rng.random() < 0.3
 
     # Columns.
     columns = [Column("id", rng.choice(["id", "Nr", "\udcb0id"]))]
@@ -430,6 +438,9 @@ def make_file(seed, index):
     kinds = rng.sample(["fixed", "fixed", "header", "incell", "perrow", "text", "text2"], rng.randint(1, 5))
     if guard == "trip":
         kinds = ["fixed"] + [k for k in kinds if k in ("text", "text2")]
+    if guard == "trip-comma":
+        kinds = ["fixed", "text"]
+    usage = None
     if not any(k in ("fixed", "header", "incell", "perrow") for k in kinds):
         kinds.append("fixed")
     pairs = [("km", "mi"), ("mi", "km"), ("degC", "degF"), ("degF", "degC"), ("ft", "m"), ("lb", "kg"), ("m", "m"),
@@ -453,7 +464,7 @@ def make_file(seed, index):
             decimals = rng.choice([None] * 6 + [0, 2, 3])
             rename = fresh("renamed") if rng.random() < 0.15 else None
             spec = f"{name}:{src}:{dst}" + (f":{decimals}" if decimals is not None else "") + (f"={rename}" if rename else "")
-            columns.append(Column("fixed", name, src=src, dst=dst, decimals=decimals, out_name=rename or name))
+            columns.append(Column("fixed", name, src=src, dst=dst, decimals=decimals, half_up=half_up, out_name=rename or name))
             specs.append(spec)
         elif kind == "header":
             src, dst = rng.choice([("km", "mi"), ("mi", "km"), ("kg", "lb"), ("lb", "kg"), ("m", "ft")])
@@ -463,8 +474,14 @@ def make_file(seed, index):
             out = f"{base}_{dst}" if form == "_" else f"{base} ({dst})"
             used.add(name)
             explicit = rng.random() < 0.3
-            spec = f"{name}:{src if explicit else ''}:{dst}"
-            columns.append(Column("header", name, src=src, dst=dst, decimals=None, out_name=out))
+            rename = fresh("renamed") if rng.random() < 0.15 else None
+            written_from = src if explicit else ""
+            if rng.random() < 0.08 and not rename:
+                # An explicit FROM of the header unit's dimension that is not the header's unit.
+                written_from = {"km": "mi", "mi": "km", "kg": "lb", "lb": "kg", "m": "ft"}[src]
+                usage = f"-c {name}:{written_from}:{dst} contradicts the header's unit {src}"
+            spec = f"{name}:{written_from}:{dst}" + (f"={rename}" if rename else "")
+            columns.append(Column("header", name, src=src, dst=dst, decimals=None, out_name=rename or out))
             specs.append(spec)
         elif kind == "incell":
             dim = rng.choice(["length", "mass"])
@@ -499,7 +516,7 @@ def make_file(seed, index):
         nrows = 0   # a header-only input
     else:
         nrows = rng.choice([1, 2, 3, 5, 8, 12, 20, 40] + ([200, 2000] if LONG else []))
-    if guard == "trip" and nrows < 3:
+    if guard in ("trip", "trip-comma") and nrows < 3:
         nrows = 4
     rows = []
     for r in range(max(nrows, 0)):
@@ -508,7 +525,7 @@ def make_file(seed, index):
         perrow_unit = {}
         for c in columns:
             if c.kind in ("fixed", "header"):
-                if guard == "trip":
+                if guard in ("trip", "trip-comma"):
                     if r == 0 or rng.random() < 0.6:
                         t = f"{rng.randint(1, 999)}.{rng.randint(0, 999):03d}"
                         cells[c.name] = Cell(t, "value", value=F(t))
@@ -527,13 +544,13 @@ def make_file(seed, index):
             if c.kind == "id":
                 fields.append(str(r + 1))
             elif c.kind == "text":
-                fields.append(pass_text(rng, delimiter))
+                fields.append("12,5" if guard == "trip-comma" and r == 0 else pass_text(rng, delimiter))
             elif c.kind == "unit":
                 fields.append(perrow_unit[c.name])
             else:
                 fields.append(cells[c.name].text)
         field_count = None
-        if rng.random() < 0.03 and len(columns) > 1:
+        if rng.random() < 0.03 and len(columns) > 1 and guard not in ("trip", "trip-comma"):
             if rng.random() < 0.5 and "".join(fields[:-1]):  # (one empty field would be a blank line)
                 fields = fields[:-1]
             else:
@@ -566,20 +583,37 @@ def make_file(seed, index):
         header_end = ""
     data = encode("".join(out)) if nrows >= 0 else b""
 
-    args = ["convert", "INPUT", "-d", {"\t": "tab"}.get(delimiter, delimiter)]
+    command = "validate" if rng.random() < 0.25 else "convert"
+    args = [command, "INPUT", "-d", {"\t": "tab"}.get(delimiter, delimiter)]
     if locale is not None:
         args += ["--locale", locale]
-    for s in specs:
-        args += ["-c", s]
+    if command == "convert":
+        for s in specs:
+            args += ["-c", s]
+    else:
+        # validate -c NAME checks numbers, -c NAME:UNIT numbers with or without a unit of UNIT's
+        # dimension (a bare number is in UNIT), -c NAME:@UNITCOL:UNIT each row's unit.
+        on_error = "reject"
+        for c in columns:
+            if c.kind in ("fixed", "header"):
+                args += ["-c", c.name]
+                c.out_name = c.name
+            elif c.kind == "incell":
+                c.validate_unit = c.default or c.dst
+                args += ["-c", f"{c.name}:{c.validate_unit}"]
+            elif c.kind == "perrow":
+                args += ["-c", f"{c.name}:@{c.unit_col}:{c.dst}"]
     for n in nulls:
         args += ["--null-value", n]
-    if on_error == "keep":
+    if on_error == "keep" and command == "convert":
         args += ["--on-error", "keep"]
+    if command == "convert" and half_up and any(getattr(c, "decimals", None) is not None for c in columns):
+        args += ["--rounding", "half-up"]  # (without --decimals or :N, --rounding is a usage error)
     args += ["--threads", rng.choice(["1", "2"])]
     return {
         "seed": seed, "index": index, "data": data, "args": args, "columns": columns, "rows": rows,
         "records": records, "header_raw": encode(header_text + header_end), "on_error": on_error, "guard": guard,
-        "nrows": nrows, "delimiter": delimiter, "locale": locale, "nulls": nulls,
+        "command": command, "nrows": nrows, "delimiter": delimiter, "locale": locale, "nulls": nulls, "usage": usage,
     }
 
 
@@ -589,21 +623,27 @@ def lines_in(text):
 
 # ---------------------------------------------------------------------------------------------
 # The reference: what the contract says each generated file gives.
-def converted_value(column, cell):
+def converted_value(column, cell, validate=False):
     """('value', text, double) or ('error', code) for a cell that holds a number."""
     if column.kind in ("fixed", "header"):
         src = column.src
     else:
         src = cell.unit
+    if src is None:
+        if not validate:
+            return ("error", "unknown_unit")  # a cell without a unit, and no default
+        src = column.validate_unit
     if dimension(src) != dimension(column.dst):
         return ("error", "dimension_mismatch")
     if nearest_double(cell.value) is None:
         return ("error", "overflow")
+    if validate:
+        return ("value", None, None)
     v = convert(cell.value, src, column.dst)
     d = nearest_double(v)
     if d is None:
         return ("error", "overflow")
-    text = fixed(v, column.decimals) if column.decimals is not None else shortest(d)
+    text = fixed(v, column.decimals, column.half_up) if column.decimals is not None else shortest(d)
     return ("value", text, d)
 
 
@@ -613,8 +653,12 @@ def expect(f):
     converted = [c for c in columns if c.kind in ("fixed", "header", "incell", "perrow")]
     if f["nrows"] < 0:
         return {"status": 2, "why": "an empty input where named columns need a header"}
+    if f["usage"] and f["command"] == "convert":
+        return {"status": 2, "why": f["usage"]}
     if f["guard"] == "trip":
         return {"status": 2, "why": "the default-locale guard: 1.200-shaped cells in a ;-separated file"}
+    if f["guard"] == "trip-comma":
+        return {"status": 2, "why": "the default-locale guard: 1.200-shaped cells beside a decimal comma (12,5)"}
     header = []
     for c in columns:
         if c.kind == "unit":
@@ -642,14 +686,14 @@ def expect(f):
             elif cell.kind == "error":
                 outcome[c.name] = ("error", cell.code)
             else:
-                outcome[c.name] = converted_value(c, cell)
+                outcome[c.name] = converted_value(c, cell, validate=f["command"] == "validate")
         failed = [c for c in converted if outcome[c.name][0] == "error"]
         for c in failed:
             code = outcome[c.name][1]
             errors.append((record, line, c.name, code, row["cells"][c.name].text))
             by_code[code] = by_code.get(code, 0) + 1
             per_column[c.name]["errors"] += 1
-        if failed and f["on_error"] == "reject":
+        if failed and (f["on_error"] == "reject" or f["command"] == "validate"):
             rejected.append(raw)
             continue
         cells_emptied += len(failed)
@@ -703,7 +747,10 @@ def check(f, binary, workdir):
         if os.path.exists(p):
             os.unlink(p)
     args = [a if a != "INPUT" else inp for a in f["args"]]
-    args += ["-o", paths["out.csv"], "-e", paths["errors.csv"], "-r", paths["rejects.csv"], "--summary", paths["summary.json"]]
+    validate = f["command"] == "validate"
+    if not validate:
+        args += ["-o", paths["out.csv"]]
+    args += ["-e", paths["errors.csv"], "-r", paths["rejects.csv"], "--summary", paths["summary.json"]]
     p = subprocess.run([binary] + args, stdin=subprocess.DEVNULL, capture_output=True, timeout=120)
     stderr = p.stderr.decode("utf-8", "replace").strip()
 
@@ -716,7 +763,7 @@ def check(f, binary, workdir):
     if exp["status"] == 2:
         if os.path.exists(paths["out.csv"]):
             fail("a run that stopped (exit 2) left an output file")
-        if f["guard"] == "trip":
+        if f["guard"] in ("trip", "trip-comma") and not f["usage"]:
             for needle in ("--locale de_DE", "--locale C"):
                 if needle not in stderr:
                     fail(f"the default-locale stop does not name {needle}")
@@ -726,15 +773,17 @@ def check(f, binary, workdir):
             summary = json.load(h)
     except (OSError, ValueError) as e:
         fail(f"no readable summary: {e}")
-    with open(paths["out.csv"], "rb") as h:
-        output = h.read()
+    output = b""
+    if not validate:
+        with open(paths["out.csv"], "rb") as h:
+            output = h.read()
     with open(paths["errors.csv"], "rb") as h:
         error_report = h.read()
     rejects = open(paths["rejects.csv"], "rb").read() if os.path.exists(paths["rejects.csv"]) else b""
     delim = f["delimiter"]
 
     # Output: the header, then each row that passed, cell by cell.
-    out = read_csv(output, delim)
+    out = read_csv(output, delim) if not validate else [exp["header"]]  # (validate writes no output)
     if not out:
         fail("the output has no header line")
     got_header = out[0]
@@ -743,7 +792,7 @@ def check(f, binary, workdir):
         fail(f"output header {[show(x) for x in got_header]}, the reference expects {[show(x) for x in want_header]}"
              " (pass-through header bytes must be unchanged; converted columns renamed as asked)")
     body = out[1:]
-    if len(body) != len(exp["rows"]):
+    if not validate and len(body) != len(exp["rows"]):
         got_ids = [r[0] if r else "" for r in body]
         want_ids = [str(rec) for rec, _ in exp["rows"]]
         fail(f"output has {len(body)} rows, the reference expects {len(exp['rows'])} (records {want_ids}; got ids {got_ids})")
@@ -805,13 +854,17 @@ def check(f, binary, workdir):
     rows_rejected = len(exp["rejected"])
     rows_out = rows_in - rows_rejected
     want_status = "ok" if exp["status"] == 0 else "rejected"
-    for key, want in (("status", want_status), ("rows_in", rows_in), ("rows_out", rows_out), ("rows_rejected", rows_rejected)):
+    passed, failed = ("rows_valid", "rows_invalid") if validate else ("rows_out", "rows_rejected")
+    for key, want in (("status", want_status), ("rows_in", rows_in), (passed, rows_out), (failed, rows_rejected)):
         if summary.get(key) != want:
             fail(f"summary {key} is {summary.get(key)!r}, expected {want!r}")
-    if summary["rows_in"] != summary["rows_out"] + summary["rows_rejected"]:
-        fail("rows_in != rows_out + rows_rejected")
+    if summary["rows_in"] != summary[passed] + summary[failed]:
+        fail(f"rows_in != {passed} + {failed}")
     if summary.get("errors_by_code", {}) != exp["by_code"]:
         fail(f"summary errors_by_code {summary.get('errors_by_code')}, expected {exp['by_code']}")
+    if validate:
+        check_validate_columns(f, summary, fail)
+        return exp
     if f["on_error"] == "keep" and exp["cells_emptied"] and summary.get("cells_emptied") != exp["cells_emptied"]:
         fail(f"summary cells_emptied {summary.get('cells_emptied')}, expected {exp['cells_emptied']}")
     converted = [c for c in f["columns"] if c.kind in ("fixed", "header", "incell", "perrow")]
@@ -833,13 +886,46 @@ def check(f, binary, workdir):
     return exp
 
 
+def check_validate_columns(f, summary, fail):
+    """validate's per-column counts, over every row of the header's width, and min/max in the column's unit."""
+    columns = [c for c in f["columns"] if c.kind in ("fixed", "header", "incell", "perrow")]
+    got_columns = summary.get("columns", [])
+    if [g.get("name") for g in got_columns] != [c.name for c in columns]:
+        fail(f"summary columns {[g.get('name') for g in got_columns]}, expected {[c.name for c in columns]}")
+    for got, c in zip(got_columns, columns):
+        cells = empty = valid = 0
+        invalid, values = {}, []
+        for row in f["rows"]:
+            if row["field_count"] is not None:
+                continue
+            cells += 1
+            cell = row["cells"][c.name]
+            o = ("null",) if cell.kind == "null" else ("error", cell.code) if cell.kind == "error" else converted_value(c, cell, validate=True)
+            if o[0] == "null":
+                empty += 1
+            elif o[0] == "error":
+                invalid[o[1]] = invalid.get(o[1], 0) + 1
+            else:
+                valid += 1
+                if c.kind in ("fixed", "header"):
+                    values.append(float(cell.value))
+                else:
+                    unit = c.validate_unit if c.kind == "incell" else c.dst
+                    values.append(nearest_double(convert(cell.value, cell.unit or unit, unit)))
+        want = {"cells": cells, "empty": empty, "valid": valid, "invalid": invalid,
+                "min": min(values) if values else None, "max": max(values) if values else None}
+        for key, value in want.items():
+            if got.get(key) != value:
+                fail(f"summary column {show(c.name)}: {key} is {got.get(key)!r}, expected {value!r}")
+
+
 def run_one(seed, index, binary, keep):
     f = make_file(seed, index)
     workdir = tempfile.mkdtemp(prefix="unitpipe-oracle-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None)
     try:
         exp = check(f, binary, workdir)
         cells = sum(len(r["cells"]) for r in f["rows"])
-        return None, cells
+        return None, (cells, exp["status"])
     except Disagreement as d:
         message = (f"seed {seed} file {index} (locale {f['locale'] or 'none'}, delimiter {f['delimiter']!r}, "
                    f"{len(f['rows'])} rows): {d}\n  command: unitpipe {' '.join(_quote(a) for a in f['args'])}\n"
@@ -853,7 +939,7 @@ def run_one(seed, index, binary, keep):
             for name in ("out.csv", "errors.csv", "rejects.csv", "summary.json"):
                 if os.path.exists(os.path.join(workdir, name)):
                     shutil.copy(os.path.join(workdir, name), keep)
-        return message, 0
+        return message, (0, None)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
 
@@ -883,6 +969,7 @@ def main():
     indices = [ns.only] if ns.only is not None else range(ns.files)
     first = None
     files = cells = 0
+    statuses = {0: 0, 1: 0, 2: 0}
     lock = threading.Lock()
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, ns.jobs)) as pool:
         futures = {pool.submit(run_one, ns.seed, i, binary, ns.keep if ns.only is not None else None): i for i in indices}
@@ -891,11 +978,13 @@ def main():
             i = futures[fut]
             if fut.cancelled():
                 continue
-            message, n = fut.result()
+            message, (n, status) = fut.result()
             with lock:
                 results[i] = message
                 files += 1
                 cells += n
+                if status is not None:
+                    statuses[status] += 1
             if message is not None:
                 for other in futures:
                     other.cancel()
@@ -904,7 +993,8 @@ def main():
         print(failures[0][1])
         print(f"contract-oracle: {len(failures)} of {files} files disagree", file=sys.stderr)
         return 1
-    print(f"contract-oracle: seed {ns.seed}: {files} files, {cells} converted cells agree with the reference")
+    print(f"contract-oracle: seed {ns.seed}: {files} files, {cells} converted cells agree with the reference "
+          f"(exit 0: {statuses[0]}, 1: {statuses[1]}, 2: {statuses[2]})")
     return 0
 
 
