@@ -102,9 +102,10 @@ enum PipelineFuzz {
         var failedCells = Set<String>(), rejected = Set<Int>()
         for row in records(result.errors, dialect: CSVDialect(delimiter: UInt8(ascii: ","), quote: UInt8(ascii: "\""), hasHeader: false)).dropFirst() {
             guard row.count >= 5, let record = Int(String(decoding: row[0], as: UTF8.self)) else { fuzzFailure("error report row \(row)") }
-            let column = String(decoding: row[2], as: UTF8.self)
+            let column = String(decoding: row[2], as: UTF8.self), code = String(decoding: row[4], as: UTF8.self)
             failedCells.insert("\(record) \(column)")
-            if options.onError == .reject || column.isEmpty { rejected.insert(record) }
+            // (A header name may be empty too, so row-level failures are told by their code.)
+            if options.onError == .reject || code == "field_count" || code == "malformed_csv" { rejected.insert(record) }
         }
         for (k, fields) in inRecords.enumerated() where !rejected.contains(k + 1) {
             guard let out = outRows.popFirst() else { fuzzFailure("record \(k + 1) is neither in the output nor rejected") }
