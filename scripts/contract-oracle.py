@@ -734,6 +734,9 @@ def read_csv(data, delimiter):
 
 
 def show(s):
+    """A cell for a message: its bytes when they are not UTF-8 or hold U+FFFD, else the text."""
+    if any(0xDC80 <= ord(c) <= 0xDCFF or c == "\ufffd" for c in s):
+        return repr(encode(s))
     return repr(s)
 
 
@@ -792,6 +795,22 @@ def check(f, binary, workdir):
         fail(f"output header {[show(x) for x in got_header]}, the reference expects {[show(x) for x in want_header]}"
              " (pass-through header bytes must be unchanged; converted columns renamed as asked)")
     body = out[1:]
+    if not validate:
+        # Rows are told apart by the id column, which holds the record number.
+        id_index = next(i for i, c in enumerate(f["columns"]) if c.kind == "id")
+        want_ids = {str(rec) for rec, _ in exp["rows"]}
+        for got in body:
+            rid = got[id_index] if id_index < len(got) else ""
+            if rid in want_ids or not rid.isdigit() or not 0 < int(rid) <= len(f["rows"]):
+                continue
+            row = f["rows"][int(rid) - 1]
+            why = [e for e in exp["errors"] if e[0] == int(rid)]
+            for i, c in enumerate(f["columns"]):
+                cell = row["cells"].get(c.name)
+                if cell is not None and i < len(got) and got[i] == "" and cell.text.strip() != "" and cell.kind != "null":
+                    fail(f"record {rid}, column {show(c.name)}: the non-empty cell {show(cell.text)} came out empty "
+                         f"(the reference rejects the row: {', '.join(f'{e[2]!r} {e[3]}' for e in why)})")
+            fail(f"record {rid} is in the output; the reference rejects it: {', '.join(f'{e[2]!r} {e[4]!r} {e[3]}' for e in why)}")
     if not validate and len(body) != len(exp["rows"]):
         got_ids = [r[0] if r else "" for r in body]
         want_ids = [str(rec) for rec, _ in exp["rows"]]
@@ -991,7 +1010,7 @@ def main():
     failures = sorted((i, m) for i, m in results.items() if m is not None)
     if failures:
         print(failures[0][1])
-        print(f"contract-oracle: {len(failures)} of {files} files disagree", file=sys.stderr)
+        print(f"contract-oracle: {len(failures)} of {files} files disagree")
         return 1
     print(f"contract-oracle: seed {ns.seed}: {files} files, {cells} converted cells agree with the reference "
           f"(exit 0: {statuses[0]}, 1: {statuses[1]}, 2: {statuses[2]})")

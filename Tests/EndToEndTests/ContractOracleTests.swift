@@ -97,6 +97,6 @@ struct ContractOracleTests {
         let binary = try Self.wrapped("2,$s/\\([,;|\\t]\\)[0-9][0-9.e+-]*$/\\1/", in: directory)
         let result = try Self.oracle(["--seed", "7", "--files", "40", "--jobs", "1"], binary: binary)
         #expect(result.status == 1)
-        #expect(result.output.contains("came out ''"), "\(result.output)")
+        #expect(result.output.contains("came out ''") || result.output.contains("came out empty"), "\(result.output)")
     }
 }
