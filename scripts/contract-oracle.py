@@ -91,7 +91,8 @@ def nearest_double(v):
     return float(v)
 
 
-def shortest(x):
+def shortest(x, plain=False):
+    """The shortest digits of a double, normalized; with `plain` (--notation plain), never an exponent."""
     if x == 0:
         return "0"
     sign = "-" if x < 0 else ""
@@ -99,7 +100,7 @@ def shortest(x):
     _, digits, exponent = d.normalize().as_tuple()
     digits = "".join(map(str, digits))
     point = len(digits) + exponent  # the value is 0.digits * 10**point
-    if 1e-6 <= abs(x) < 1e16:  # the bounds as doubles: 1e-6 itself (just below 10^-6 exactly) is plain
+    if plain or 1e-6 <= abs(x) < 1e16:  # the bounds as doubles: 1e-6 itself (just below 10^-6 exactly) is plain
         if exponent >= 0:
             body = digits + "0" * exponent
         elif point > 0:
@@ -432,6 +433,8 @@ def make_file(seed, index):
     mk = NumberMaker(rng, number_locale, delimiter, avoid_two_way=(guard == "quiet"))
     on_error = "keep" if rng.random() < 0.15 else "reject"
     half_up = rng.random() < 0.3
+    plain = rng.random() < 0.1               # --notation plain
+    all_decimals = rng.choice([None] * 12 + [0, 1, 4])  # --decimals N, for every column without :N
 
     # Columns.
     columns = [Column("id", rng.choice(["id", "Nr", "\udcb0id"]))]
@@ -442,6 +445,7 @@ def make_file(seed, index):
     if guard == "trip-comma":
         kinds = ["fixed", "text"]
     usage = None
+    no_header = guard is None and rng.random() < 0.07  # --no-header: columns go by #N
     if not any(k in ("fixed", "header", "incell", "perrow") for k in kinds):
         kinds.append("fixed")
     pairs = [("km", "mi"), ("mi", "km"), ("degC", "degF"), ("degF", "degC"), ("ft", "m"), ("lb", "kg"), ("m", "m"),
@@ -456,6 +460,8 @@ def make_file(seed, index):
         return n
 
     for kind in kinds:
+        if no_header and kind == "header":
+            kind = "fixed"
         if kind in ("text", "text2"):
             columns.append(Column("text", fresh(rng.choice(["note", "Ort M\udcfcnchen", "Temp (\udcb0C)", "city", "comment",
                                                             "caf\udce9 \u2014 x", "desc"]))))
@@ -505,9 +511,31 @@ def make_file(seed, index):
                                   out_name=name))
             columns.append(Column("unit", uname, dst=dst, out_name=uname))
             specs.append(spec)
+    converted_in_order = [c for c in columns if c.kind in ("fixed", "header", "incell", "perrow")]
+    for c, spec in zip(converted_in_order, specs):
+        c.spec = spec
+    for c in columns:
+        c.ref = c.name
+        if c.kind in ("fixed", "header", "incell", "perrow"):
+            c.plain = plain
+            c.half_up = half_up
+            if getattr(c, "decimals", None) is None:
+                c.decimals = all_decimals
     body = columns[1:]
     rng.shuffle(body)
     columns = columns[:1] + body if rng.random() < 0.8 else body + columns[:1]
+    if no_header:
+        # Columns by position: NAME becomes #N in -c, @UNITCOL becomes @#N, and in the report.
+        for k, c in enumerate(columns):
+            c.ref = f"#{k + 1}"
+        for c in columns:
+            if c.kind in ("fixed", "incell", "perrow"):
+                rest = c.spec[len(c.name):]
+                if c.kind == "perrow":
+                    unit_col = next(x for x in columns if x.name == c.unit_col)
+                    rest = rest.replace("@" + c.unit_col + ":", "@" + unit_col.ref + ":", 1)
+                specs[specs.index(c.spec)] = c.ref + rest
+                c.spec = c.ref + rest
 
     # Rows.
     shape = rng.random()
@@ -517,6 +545,8 @@ def make_file(seed, index):
         nrows = 0   # a header-only input
     else:
         nrows = rng.choice([1, 2, 3, 5, 8, 12, 20, 40] + ([200, 2000] if LONG else []))
+    if no_header and nrows < 1:
+        nrows = rng.choice([1, 3])
     if guard in ("trip", "trip-comma") and nrows < 3:
         nrows = 4
     rows = []
@@ -551,7 +581,7 @@ def make_file(seed, index):
             else:
                 fields.append(cells[c.name].text)
         field_count = None
-        if rng.random() < 0.03 and len(columns) > 1 and guard not in ("trip", "trip-comma"):
+        if rng.random() < 0.03 and len(columns) > 1 and guard not in ("trip", "trip-comma") and not (no_header and r == 0):
             if rng.random() < 0.5 and "".join(fields[:-1]):  # (one empty field would be a blank line)
                 fields = fields[:-1]
             else:
@@ -564,11 +594,11 @@ def make_file(seed, index):
     ends = ["\n"] * 8 + ["\r\n"] * 3 + ["\r"] if rng.random() < 0.3 else ["\n"]
     header_text = bom + delimiter.join(write_field(rng, c.name, delimiter, stray_ok=False) for c in columns)
     header_end = rng.choice(ends)
-    out = [header_text + header_end] if nrows >= 0 else []
+    out = [header_text + header_end] if nrows >= 0 and not no_header else []
     records = []  # (raw text through its line end, first line)
-    line = 1 + lines_in(header_text + header_end)
+    line = 1 + lines_in(header_text + header_end) if not no_header else 1
     for i, row in enumerate(rows):
-        if rng.random() < 0.03 and not out[-1].endswith("\r"):  # (after a lone CR it would make a CRLF)
+        if rng.random() < 0.03 and out and not out[-1].endswith("\r"):  # (after a lone CR it would make a CRLF)
             out.append("\n")
             line += 1
         raw = delimiter.join(write_field(rng, f, delimiter) for f in row["fields"])
@@ -579,15 +609,19 @@ def make_file(seed, index):
         records.append((raw + end, line))
         out.append(raw + end)
         line += lines_in(raw + end)
-    if nrows == 0 and rng.random() < 0.3:
+    if nrows == 0 and not no_header and rng.random() < 0.3:
         out = [header_text]  # header-only without its line end
         header_end = ""
     data = encode("".join(out)) if nrows >= 0 else b""
+    if no_header:
+        header_text = header_end = ""
 
     command = "validate" if rng.random() < 0.25 else "convert"
     args = [command, "INPUT", "-d", {"\t": "tab"}.get(delimiter, delimiter)]
     if locale is not None:
         args += ["--locale", locale]
+    if no_header:
+        args += ["--no-header"]
     if command == "convert":
         for s in specs:
             args += ["-c", s]
@@ -597,25 +631,29 @@ def make_file(seed, index):
         on_error = "reject"
         for c in columns:
             if c.kind in ("fixed", "header"):
-                args += ["-c", c.name]
+                args += ["-c", c.ref]
                 c.out_name = c.name
             elif c.kind == "incell":
                 c.validate_unit = c.default or c.dst
-                args += ["-c", f"{c.name}:{c.validate_unit}"]
+                args += ["-c", f"{c.ref}:{c.validate_unit}"]
             elif c.kind == "perrow":
                 c.validate_unit = c.dst
-                args += ["-c", f"{c.name}:@{c.unit_col}:{c.dst}"]
+                args += ["-c", f"{c.ref}:@{next(x for x in columns if x.name == c.unit_col).ref}:{c.dst}"]
     for n in nulls:
         args += ["--null-value", n]
     if on_error == "keep" and command == "convert":
         args += ["--on-error", "keep"]
+    if command == "convert" and all_decimals is not None:
+        args += ["--decimals", str(all_decimals)]
+    if command == "convert" and plain:
+        args += ["--notation", "plain"]
     if command == "convert" and half_up and any(getattr(c, "decimals", None) is not None for c in columns):
         args += ["--rounding", "half-up"]  # (without --decimals or :N, --rounding is a usage error)
     args += ["--threads", rng.choice(["1", "2"])]
     return {
         "seed": seed, "index": index, "data": data, "args": args, "columns": columns, "rows": rows,
         "records": records, "header_raw": encode(header_text + header_end), "on_error": on_error, "guard": guard,
-        "command": command, "nrows": nrows, "delimiter": delimiter, "locale": locale, "nulls": nulls, "usage": usage,
+        "command": command, "no_header": no_header, "nrows": nrows, "delimiter": delimiter, "locale": locale, "nulls": nulls, "usage": usage,
     }
 
 
@@ -650,7 +688,7 @@ def converted_value(column, cell, validate=False):
     d = nearest_double(v)
     if d is None:
         return ("error", "overflow")
-    text = fixed(v, column.decimals, column.half_up) if column.decimals is not None else shortest(d)
+    text = fixed(v, column.decimals, column.half_up) if column.decimals is not None else shortest(d, column.plain)
     return ("value", text, d)
 
 
@@ -697,7 +735,7 @@ def expect(f):
         failed = [c for c in converted if outcome[c.name][0] == "error"]
         for c in failed:
             code = outcome[c.name][1]
-            errors.append((record, line, c.name, code, row["cells"][c.name].text))
+            errors.append((record, line, c.ref, code, row["cells"][c.name].text))
             by_code[code] = by_code.get(code, 0) + 1
             per_column[c.name]["errors"] += 1
         if failed and (f["on_error"] == "reject" or f["command"] == "validate"):
@@ -794,6 +832,8 @@ def check(f, binary, workdir):
 
     # Output: the header, then each row that passed, cell by cell.
     out = read_csv(output, delim) if not validate else [exp["header"]]  # (validate writes no output)
+    if f["no_header"] and not validate:
+        out = [exp["header"]] + out  # (no header is written either)
     if not out:
         fail("the output has no header line")
     got_header = out[0]
@@ -897,7 +937,7 @@ def check(f, binary, workdir):
     sc = summary.get("columns", [])
     if len(sc) != len(converted):
         fail(f"summary has {len(sc)} columns, expected {len(converted)}")
-    spec_order = [c for c in sorted(converted, key=lambda c: f["args"].index(next(a for a in f["args"] if a.startswith(c.name + ":"))))]
+    spec_order = [c for c in sorted(converted, key=lambda c: f["args"].index(c.spec))]
     for got, c in zip(sc, spec_order):
         pc = exp["per_column"][c.name]
         checks = [("converted", pc["converted"]), ("errors", pc["errors"])]
@@ -916,8 +956,8 @@ def check_validate_columns(f, summary, fail):
     """validate's per-column counts, over every row of the header's width, and min/max in the column's unit."""
     columns = [c for c in f["columns"] if c.kind in ("fixed", "header", "incell", "perrow")]
     got_columns = summary.get("columns", [])
-    if [g.get("name") for g in got_columns] != [c.name for c in columns]:
-        fail(f"summary columns {[g.get('name') for g in got_columns]}, expected {[c.name for c in columns]}")
+    if [g.get("name") for g in got_columns] != [c.ref for c in columns]:
+        fail(f"summary columns {[g.get('name') for g in got_columns]}, expected {[c.ref for c in columns]}")
     for got, c in zip(got_columns, columns):
         cells = empty = valid = 0
         invalid, values = {}, []
