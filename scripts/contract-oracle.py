@@ -19,7 +19,6 @@ rejected with, and it checks:
     errors by code, per-column converted/empty/errors/min/max) agree with the reference.
 
     scripts/contract-oracle.py [--seed S] [--files N] [--jobs J] [--only K] [--keep DIR] [--long]
-                               [--without-empty-input]
 
 Files are numbered 0..N-1; file K of seed S is generated from its own random stream, so
 `--seed S --only K --keep DIR` writes one failing file and its command line for a repro.
@@ -389,7 +388,6 @@ def write_field(rng, field, delimiter, stray_ok=True):
 
 
 # ---------------------------------------------------------------------------------------------
-WITHOUT_EMPTY_INPUT = False
 LONG = False
 FLAGS = ""  # the generator's flags, for the repro line
 
@@ -539,7 +537,7 @@ def make_file(seed, index):
 
     # Rows.
     shape = rng.random()
-    if shape < 0.03 and not WITHOUT_EMPTY_INPUT:
+    if shape < 0.03 and not no_header:
         nrows = -1  # an empty input (0 bytes)
     elif shape < 0.07:
         nrows = 0   # a header-only input
@@ -1021,13 +1019,11 @@ def main():
     ap.add_argument("--only", type=int)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--keep", help="with --only: write the file, its command and the outputs here")
-    ap.add_argument("--without-empty-input", action="store_true", help="generate no 0-byte inputs")
     ap.add_argument("--long", action="store_true", help="also files of 200 and 2,000 rows")
     ns = ap.parse_args()
-    global WITHOUT_EMPTY_INPUT, LONG, FLAGS
+    global LONG, FLAGS
     LONG = ns.long
-    FLAGS = (" --long" if ns.long else "") + (" --without-empty-input" if ns.without_empty_input else "")
-    WITHOUT_EMPTY_INPUT = ns.without_empty_input
+    FLAGS = " --long" if ns.long else ""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     binary = os.environ.get("UNITPIPE_BIN") or os.path.join(root, ".build", "debug", "unitpipe")
     if not os.access(binary, os.X_OK):

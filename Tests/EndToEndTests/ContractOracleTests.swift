@@ -1,16 +1,17 @@
 // The contract oracle: `scripts/contract-oracle.py` generates messy CSV files from a seed (five
-// number styles with grouping, accounting negatives, U+2212, exponents and blanks; in-cell, per-row
-// and header units; null markers; text in numeric cells; bytes that are not UTF-8 in the header and
-// the body; quoted delimiters and line ends; header-only inputs; files without --locale that the
-// default-locale guard must stop or must leave alone), runs the built binary on each, and checks
-// every cell against its own reference of the documented contract, which shares no code with
-// the implementation: each converted cell is the exactly rounded value or its row is rejected with
-// the reference's code; no non-empty cell comes out empty unless it is a declared null;
-// pass-through bytes, header included, are unchanged; the rejects hold the records as written;
-// exit status and summary agree. The default run checks a few hundred files (one process each);
-// `UNITPIPE_LONG_TESTS=1` checks tens of thousands, with files of up to 2,000 rows (millions of
-// cells). Two wrapped binaries, one that empties a cell and one that changes a header byte, show
-// the oracle fails when the contract is broken.
+// number styles with grouping, accounting negatives, U+2212, exponents and blanks; in-cell,
+// per-row and header units; null markers; text in numeric cells; bytes that are not UTF-8 in the
+// header and the body; quoted delimiters and line ends; empty and header-only inputs; files
+// without --locale that the default-locale guard must stop or must leave alone), runs the built
+// binary on each (`convert`, or `validate` for a quarter), and checks every cell against its own
+// reference of the documented contract, which shares no code with the implementation: each
+// converted cell is the exactly rounded value or its row is rejected with the reference's code;
+// no non-empty cell comes out empty unless it is a declared null; pass-through bytes, header
+// included, are unchanged; the rejects hold the records as written; exit status and summary
+// agree. The default run checks a few hundred files (one process each); `UNITPIPE_LONG_TESTS=1`
+// checks tens of thousands, with files of up to 2,000 rows (millions of cells). Two wrapped
+// binaries, one that empties a cell and one that changes a header byte, show the oracle fails
+// when the contract is broken.
 
 import Foundation
 import Testing
@@ -43,7 +44,7 @@ struct ContractOracleTests {
     @Test("generated files agree with the reference, cell by cell")
     func generatedFiles() throws {
         let seed = Self.seed(default: 20_261_203)
-        let result = try Self.oracle(["--seed", "\(seed)", "--files", "400", "--jobs", "2", "--without-empty-input"], binary: UnitPipeRunner.binary.path)
+        let result = try Self.oracle(["--seed", "\(seed)", "--files", "400", "--jobs", "2"], binary: UnitPipeRunner.binary.path)
         try #require(result.status == 0, "\(result.output)")
         #expect(result.output.hasPrefix("contract-oracle: seed \(seed): 400 files, "), "\(result.output)")
     }
@@ -75,7 +76,7 @@ struct ContractOracleTests {
             """
         try script.write(toFile: path, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
-        return try oracle(["--seed", "7", "--files", "40", "--jobs", "1", "--without-empty-input"], binary: path)
+        return try oracle(["--seed", "7", "--files", "40", "--jobs", "1"], binary: path)
     }
 
     @Test("a binary that changes a header byte is caught")
