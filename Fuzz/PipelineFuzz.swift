@@ -58,6 +58,9 @@ enum PipelineFuzz {
         let two = convert(stopping, threads: 2)
         if one != two { fuzzFailure("one and two threads differ:\n\(one)\n\(two)") }
         guard one.failure == nil else { return }
+        // An input that starts with UTF-16's byte order mark is read as UTF-16: its records are not
+        // the records of its raw bytes, which the checks below count.
+        if input.starts(with: [0xFE, 0xFF]) || input.starts(with: [0xFF, 0xFE]) { return }
         let s = one.summary
         if s.rowsIn != s.rowsOut + s.rowsRejected {
             fuzzFailure("rows_in \(s.rowsIn) != rows_out \(s.rowsOut) + rows_rejected \(s.rowsRejected)")
