@@ -76,8 +76,9 @@ public enum InCellUnit {
             if isDigit(b) { sawDigit = true; j += 1; continue }
             if b == 0x2E || b == 0x2C || b == 0x27 {
                 if j + 1 < end, isDigit(cell[j + 1]) || !sawDigit { j += 1; continue }
-                // `5.` is a number (digits may be missing after the separator) unless a letter follows directly.
-                if sawDigit && (j + 1 == end || cell[j + 1] == 0x20) && b == 0x2E { j += 1; continue }
+                // `5.` and `5,` are numbers (digits may be missing after the decimal separator, a
+                // point or a comma by locale) unless a letter follows directly.
+                if sawDigit && (j + 1 == end || cell[j + 1] == 0x20) && b != 0x27 { j += 1; continue }
                 break
             }
             if b == 0xE2, j + 2 < end, cell[j + 1] == 0x80, cell[j + 2] == 0x99, j + 3 < end, isDigit(cell[j + 3]) { j += 3; continue } // ’
