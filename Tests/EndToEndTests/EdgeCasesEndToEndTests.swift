@@ -262,4 +262,17 @@ struct EdgeCasesEndToEndTests {
         let given = try UnitPipeRunner.run(["sniff", "cp.csv", "--encoding", "cp1252"], in: dir)
         #expect(given.stdout.hasSuffix("  unitpipe convert cp.csv --encoding cp1252 -c 'Temp (°C)::degC'\n"), "\(given.stdout)")
     }
+
+    @Test func anOverflowInAColumnWithoutAUnitEndsItsSentence() throws {
+        let result = try UnitPipeRunner.run(["validate", "-", "-c", "d", "-e", "/dev/stdout", "-q"], stdin: Data("id,d\n1,1e309\n".utf8))
+        #expect(result.status == 1)
+        #expect(result.stdout == "record,line,column,value,code,message\n1,2,d,1e309,overflow,'1e309' is beyond the largest double (about 1.8e308)\n")
+    }
+
+    /// A decimal comma with no digits after it, before the unit, is a number as `5.` is in C.
+    @Test func aTrailingDecimalCommaBeforeTheUnitIsANumber() throws {
+        let result = try UnitPipeRunner.run(["convert", "-", "-l", "de_DE", "-c", "d:*m:cm", "-q"], stdin: Data("id;d\n1;5, km\n2;5,\n".utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "id;d\n1;500000\n2;500\n")
+    }
 }

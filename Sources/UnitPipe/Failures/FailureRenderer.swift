@@ -83,7 +83,8 @@ public struct FailureRenderer: Sendable {
         case .number(.ambiguousUnit), .ambiguousUnit:
             return "'\(raw)' has an ambiguous unit (a bare '$', or units on both sides); write the ISO code, e.g. USD"
         case .number(.overflow), .overflow:
-            return "'\(raw)' is beyond the largest double (about 1.8e308), as read or in \(column?.to ?? "")"
+            let target = column?.to ?? ""
+            return "'\(raw)' is beyond the largest double (about 1.8e308)" + (target.isEmpty ? "" : ", as read or in \(target)")
         case .invalidUTF8:
             return failure.raw.withUnsafeBytes { InvalidUTF8.message(for: $0) }
         case .invalidUTF8Unit(let unit):
