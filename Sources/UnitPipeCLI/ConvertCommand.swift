@@ -30,6 +30,9 @@ enum ConvertCommand {
             """,
         options: [
             OptionSpec(["-c", "--column"], value: "SPEC", help: "convert column(s) NAME from unit FROM (empty: named by the header) to unit TO, optionally renaming or keeping the original", repeatable: true),
+            OptionSpec(["--select"], value: "LIST", help: "write only these input columns, in this order: names, #N, #-1, ranges #2-#4, comma-separated (repeatable, lists add up); converted columns must be among them", default: "every column", repeatable: true),
+            OptionSpec(["--exclude"], value: "LIST", help: "leave these input columns out of the output (same LIST as --select; not a converted column)", repeatable: true),
+            OptionSpec(["--rename"], value: "OLD=NEW", help: "name input column OLD (a name or #N) NEW in the output header, converted or not (repeatable); the rejects keep the input's header", repeatable: true),
             OptionSpec(["-o", "--output"], value: "FILE", help: "write the output to FILE (via a temporary file renamed on success)", default: "standard output"),
             OptionSpec(["-e", "--errors"], value: "FILE", help: "write the error report (record,line,column,value,code,message) to FILE"),
             OptionSpec(["-r", "--rejects"], value: "FILE", help: "write rejected rows to FILE as they were read (header line first)"),
@@ -82,6 +85,8 @@ enum ConvertCommand {
              "the unit is in the header: convert km to miles and rename the column distance_mi"),
             ("unitpipe convert data.csv -c '#2-#4:ft:m' -c 'total:lb:kg=+total_kg'",
              "columns 2 to 4 from feet to metres; add total_kg after total, keeping it"),
+            ("unitpipe convert trips.csv --select id,distance_km,#-1 --rename id=trip -c distance_km::mi",
+             "only three columns, in that order, one renamed and one converted (renamed distance_mi)"),
             ("unitpipe convert measurements.csv -c value:@unit:m",
              "long format: each row's unit is in the 'unit' column"),
             ("unitpipe convert expenses.csv -c amount:@currency:EUR --rates eurofxref.csv",
@@ -122,6 +127,25 @@ enum ConvertCommand {
         }
     }
 
+    /// `--select`, `--exclude` and `--rename`: parsed here, resolved against the header by the job.
+    static func applyOutputColumns(_ arguments: ParsedArguments, to options: inout ConvertOptions) throws(UsageError) {
+        for (key, isSelect) in [("select", true), ("exclude", false)] {
+            for text in arguments.all(key) {
+                let reference: ColumnSpec.Reference
+                do { reference = try .list(text) } catch {
+                    let reason = error == .emptyPart("LIST") ? "give columns: names, #N, #-1, ranges #2-#4, comma-separated" : Messages.render(error)
+                    throw .invalidValue(option: "--" + key, value: text, reason: reason)
+                }
+                if isSelect { options.selectedColumns = (options.selectedColumns ?? []) + [reference] } else { options.excludedColumns.append(reference) }
+            }
+        }
+        for text in arguments.all("rename") {
+            do { options.renamedColumns.append(try ColumnRename.parse(text)) } catch {
+                throw .invalidValue(option: "--rename", value: text, reason: "write OLD=NEW: the input column's name (or #N), '=', and its new name")
+            }
+        }
+    }
+
     static func makeOptions(_ arguments: ParsedArguments) throws(UsageError) -> ConvertOptions {
         var options = ConvertOptions()
         options.inputPaths = arguments.positionals
@@ -137,6 +161,7 @@ enum ConvertCommand {
                 throw .invalidValue(option: "--column", value: text, reason: Messages.render(error))
             }
         }
+        try applyOutputColumns(arguments, to: &options)
         if let text = arguments.value("delimiter") { options.delimiter = try UsageValues.delimiter(text, option: "--delimiter") }
         if let text = arguments.value("quote") { options.quoting = try UsageValues.quote(text, option: "--quote") }
         options.hasHeader = !arguments.has("no-header")

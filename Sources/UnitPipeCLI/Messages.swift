@@ -93,6 +93,18 @@ enum Messages {
             return "renaming column '\(column)' to '\(name)' would give the output two columns named '\(name)'; choose another name with =NEWNAME"
         case .emptyRange(let range, let count):
             return "the range \(range) selects no column of the input's \(counted(count, "column")): its first position comes after its last"
+        case .outputColumnTwice(let name):
+            return "column '\(name)' is listed twice by --select; list each column once (the output cannot hold two columns of one name)"
+        case .convertedColumnDropped(let name, let option):
+            return "column '\(name)' is converted (-c) but \(option) leaves it out of the output; drop the -c or keep the column"
+        case .noOutputColumn:
+            return "--select and --exclude leave no column in the output; keep at least one"
+        case .renamedTwice(let name):
+            return "column '\(name)' is renamed twice (by two --rename, or by --rename and -c …=NEWNAME); rename it once"
+        case .duplicateRename(let name, let column):
+            return "--rename would name column '\(column)' '\(name)', giving the output two columns named '\(name)'; choose another name"
+        case .renameWithoutHeader:
+            return "--rename renames header columns, and with --no-header the output has no header; drop --rename or --no-header"
         case .columnSelectedTwice(let name):
             return "column '\(name)' is selected by two -c options; convert each column once"
         case .unit(let error):

@@ -24,7 +24,8 @@ struct JobPlan: @unchecked Sendable {
         let field: Int
         /// The header name (`#N` without a header), as reported in errors.
         let name: String
-        let spec: ColumnSpec
+        /// The `-c` spec, `newName` settled (`=NEWNAME`, `--rename`, or the header's unit part rewritten).
+        var spec: ColumnSpec
         let source: UnitSource
         let target: UnitDefinition
         /// Parses the column's cells: its locale's conventions and what the column allows.
@@ -60,6 +61,8 @@ struct JobPlan: @unchecked Sendable {
     let conversions: [Conversion]
     /// Each field's role.
     let roles: [FieldRole]
+    /// The output's columns and their names (`--select`, `--exclude`, `--rename`).
+    var outputColumns = OutputColumns.all
     let options: ConvertOptions
     /// How converted numbers are written with `--output-locale`, or `nil` for normalized output.
     let outputConventions: NumberConventions?
@@ -115,10 +118,11 @@ struct JobPlan: @unchecked Sendable {
         }
     }
 
-    /// The output's header: renamed columns under their new names, a kept original followed by its converted column.
-    /// Names that are not rewritten keep the header's bytes as read, whatever their encoding.
+    /// The output's header: the output's columns in order, renamed columns under their new names,
+    /// a kept original followed by its converted column. Names that are not rewritten keep the
+    /// header's bytes as read, whatever their encoding.
     func outputHeader(_ fields: [[UInt8]]) -> [[UInt8]] {
-        ColumnSpec.outputNames(fields, conversions.map(\.spec), fields: conversions.map(\.field)) { Array($0.utf8) }
+        outputColumns.header(fields, conversions: conversions.map { ($0.field, $0.spec) }) { Array($0.utf8) }
     }
 
     /// What the failure messages say about each conversion.
