@@ -44,11 +44,13 @@ enum ConvertCommand {
             OptionSpec(["--output-locale"], value: "ID", help: "write converted numbers the way this locale does, grouping included (for people, not machines)", default: "normalized"),
             OptionSpec(["--rates"], value: "FILE", help: "currency rates: the ECB's eurofxref.csv / eurofxref-hist.csv, or a two-column 'currency,rate_per_XXX' file"),
             OptionSpec(["--rates-date"], value: "DATE", help: "with an ECB history file: the rates of that date (YYYY-MM-DD)", default: "the newest"),
-            OptionSpec(["-d", "--delimiter"], value: "C", help: "field delimiter: ',' ';' '|' or 'tab'", default: "tab for .tsv/.tab, else sniffed",
+            OptionSpec(["-d", "--delimiter"], value: "C", help: "field delimiter: one character (',' ';' '|' ':' '^'), 'tab', or a byte \\xHH such as \\x1f; not the quote, CR, LF, a letter or a digit", default: "tab for .tsv/.tab, else sniffed among , ; tab |",
                        choices: [",", ";", "|", "tab"]),
             OptionSpec(["--quote"], value: "C", help: "quote character, or 'none' for files without quoting", default: "\""),
-            OptionSpec(["--output-delimiter"], value: "C", help: "the output's field delimiter: ',' ';' '|' or 'tab'", default: "the input's",
+            OptionSpec(["--output-delimiter"], value: "C", help: "the output's field delimiter, as -d takes it", default: "tab for -o NAME.tsv/.tab (also .gz/.zst), else the input's",
                        choices: [",", ";", "|", "tab"]),
+            OptionSpec(["--quote-style"], value: "STYLE", help: "which output fields are quoted: minimal (only where needed to read back), all (every field, empty ones as \"\"), nonnumeric (every field but empty ones and numbers as written: -5, 1.25, .5, 2.5e-3)", default: "minimal",
+                       choices: CSVWriter.QuoteStyle.allCases.map(\.rawValue)),
             OptionSpec(["--crlf"], help: "end output records with CR LF (Windows) instead of LF"),
             OptionSpec(["--bom"], help: "start the output with a UTF-8 byte order mark, so Excel reads it as UTF-8 (Köln, not KÃ¶ln)"),
             OptionSpec(["--escape-formulas"], help: "a field of the output, rejects or error report starting with = + - @ tab or CR gets a leading ' so spreadsheets do not run it (plain numbers such as -5 and converted numbers are not changed)", default: "fields pass through unchanged"),
@@ -166,6 +168,14 @@ enum ConvertCommand {
         if let text = arguments.value("quote") { options.quoting = try UsageValues.quote(text, option: "--quote") }
         options.hasHeader = !arguments.has("no-header")
         if let text = arguments.value("output-delimiter") { options.outputDelimiter = try UsageValues.delimiter(text, option: "--output-delimiter") }
+        try UsageValues.check(delimiter: options.delimiter, option: "--delimiter", text: arguments.value("delimiter"), quote: options.quoting.byte)
+        try UsageValues.check(delimiter: options.outputDelimiter, option: "--output-delimiter", text: arguments.value("output-delimiter"), quote: options.quoting.byte)
+        if let text = arguments.value("quote-style") {
+            options.quoteStyle = try UsageValues.choice(text, option: "--quote-style", as: CSVWriter.QuoteStyle.self)
+            if options.quoting == .none, options.quoteStyle != .minimal {
+                throw .invalidValue(option: "--quote-style", value: text, reason: "it quotes fields, and --quote none writes no quotes; drop one of them")
+            }
+        }
         options.usesCRLF = arguments.has("crlf")
         options.writesBOM = arguments.has("bom")
         options.escapesFormulas = arguments.has("escape-formulas")

@@ -30,6 +30,7 @@ enum SniffCommand {
         let delimiter = try arguments.value("delimiter").map { text throws(UsageError) in try UsageValues.delimiter(text, option: "--delimiter") }
         let quoting = try arguments.value("quote").map { text throws(UsageError) in try UsageValues.quote(text, option: "--quote") } ?? .standard
         let encoding = try arguments.value("encoding").map { text throws(UsageError) in try UsageValues.encoding(text, byteRange: nil) }
+        try UsageValues.check(delimiter: delimiter, option: "--delimiter", text: arguments.value("delimiter"), quote: quoting.byte)
         do {
             let source = try InputSource(path: arguments.positionals.first, encoding: encoding)
             var report = try Sniffer.sniff(source, delimiter: delimiter, quote: quoting.byte)

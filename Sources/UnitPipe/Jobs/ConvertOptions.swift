@@ -65,6 +65,8 @@ public struct ConvertOptions: Sendable {
     public var delimiter: UInt8?
     /// The output's delimiter (`--output-delimiter`); `nil` keeps the input's.
     public var outputDelimiter: UInt8?
+    /// `--quote-style`: which output fields are quoted (default: only where needed).
+    public var quoteStyle = CSVWriter.QuoteStyle.minimal
     /// `--crlf`: output records end with CR LF.
     public var usesCRLF = false
     /// `--bom`: the output starts with a UTF-8 byte order mark (for Excel).

@@ -106,6 +106,10 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     private let rewrittenFields: [Int]
     /// The target unit's symbol per conversion, written into unit columns.
     private let targetSymbols: [[UInt8]]
+    /// `--quote-style all`: the quote written around converted cells.
+    private let numberQuote: UInt8?
+    /// `true` with `--output-locale`: the format writes a number as a field, quoted by the writer's style.
+    private let formatQuotesNumbers: Bool
     /// `--select`/`--exclude`: the input fields written, in order; `nil` writes every field in order.
     private let outputFields: [Int]?
 
@@ -123,6 +127,9 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         rejectsWriter = plan.rejectsWriter
         outputFields = plan.outputColumns.fields
         copiesPlainRows = plan.writer.delimiter == plan.dialect.delimiter && !plan.options.escapesFormulas && outputFields == nil
+            && plan.writer.quoteStyle == .minimal
+        numberQuote = plan.writer.numberQuote
+        formatQuotesNumbers = plan.outputConventions != nil
         format = NumberFormat(conventions: plan.outputConventions, isPlain: plan.options.notation == .plain, writer: plan.writer)
         roles = .allocate(capacity: max(1, plan.columnCount))
         roles.initialize(from: plan.roles, count: plan.columnCount)
@@ -326,15 +333,31 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     private func writeRewrittenField(_ f: Int, record r: Int, to cursor: inout ByteCursor) {
         switch roles[f] {
         case .converted(let k), .convertedKeepingOriginal(let k):
-            guard case .number = statuses[k][r] else { break }
+            if let quote = numberQuote, !(formatQuotesNumbers && statuses[k][r] == .number) {
+                cursor.append(quote)
+                defer { cursor.append(quote) }
+                writeConverted(k, record: r, to: &cursor)
+            } else {
+                writeConverted(k, record: r, to: &cursor)
+            }
+        case .unitColumn(let k):
+            targetSymbols[k].withUnsafeBytes { writer.writeField($0, to: &cursor) }
+        case .passThrough:
+            break
+        }
+    }
+
+    /// Writes conversion `k`'s number of row `r` (nothing for a failed or empty cell).
+    @inline(__always)
+    private func writeConverted(_ k: Int, record r: Int, to cursor: inout ByteCursor) {
+        switch statuses[k][r] {
+        case .number:
             if let fixed = fixedValues[k] {
                 format.writeFixed(fixed[r], decimals: decimalsOf[k] ?? 0, text: self.columns[k].bigFixed[r], to: &cursor)
             } else {
                 format.writeShortest(values[k][r], to: &cursor)
             }
-        case .unitColumn(let k):
-            targetSymbols[k].withUnsafeBytes { writer.writeField($0, to: &cursor) }
-        case .passThrough:
+        case .empty, .skipped, .failed:
             break
         }
     }

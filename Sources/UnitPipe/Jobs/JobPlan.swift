@@ -69,11 +69,12 @@ struct JobPlan: @unchecked Sendable {
     /// What settling the plan found worth a warning (a rates file repeating a date).
     var warnings: [JobWarning] = []
 
-    /// The output's writer: the input's quote, its delimiter unless `--output-delimiter`, LF unless `--crlf`.
+    /// The output's writer: the input's quote; `--output-delimiter`, else tab for an output named
+    /// `.tsv`/`.tab` (also compressed), else the input's delimiter; LF unless `--crlf`.
     var writer: CSVWriter {
         CSVWriter(
-            delimiter: options.outputDelimiter ?? dialect.delimiter, quote: dialect.quote, usesCRLF: options.usesCRLF,
-            escapesFormulas: options.escapesFormulas)
+            delimiter: options.outputDelimiter ?? options.outputPath.flatMap(InputHead.delimiter(forPath:)) ?? dialect.delimiter, quote: dialect.quote, usesCRLF: options.usesCRLF,
+            escapesFormulas: options.escapesFormulas, quoteStyle: options.quoteStyle)
     }
     /// The rejects' writer: the input's dialect (formulas escaped with `--escape-formulas`).
     var rejectsWriter: CSVWriter { CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote, escapesFormulas: options.escapesFormulas) }
