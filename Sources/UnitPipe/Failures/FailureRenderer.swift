@@ -84,6 +84,8 @@ public struct FailureRenderer: Sendable {
             return "'\(raw)' has an ambiguous unit (a bare '$', or units on both sides); write the ISO code, e.g. USD"
         case .number(.overflow), .overflow:
             return "'\(raw)' is beyond the largest double (about 1.8e308), as read or in \(column?.to ?? "")"
+        case .zeroReciprocal:
+            return "'\(raw)' is zero, which has no value in \(column?.to ?? "the target unit"): \(column?.from ?? "the source unit") converts to it as y = K/x"
         case .invalidUTF8:
             return failure.raw.withUnsafeBytes { InvalidUTF8.message(for: $0) }
         case .invalidUTF8Unit(let unit):

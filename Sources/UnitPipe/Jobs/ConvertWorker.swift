@@ -411,6 +411,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         case .required: detail = .required
         case .invalidUTF8: detail = .invalidUTF8
         case .overflow: detail = .overflow
+        case .zeroReciprocal: detail = .zeroReciprocal
         case .ambiguousUnit: detail = .ambiguousUnit
         case .unit: detail = units[k]?.failure(record: r, of: batch) ?? .missingUnit
         }

@@ -174,6 +174,9 @@ extension JobPlan {
                 return (.inCell(resolver: resolver), defaultUnit)
             }
             let from = try resolve(spec.from, in: catalog, dimension: target.dimension)
+            if from.dimension.isReciprocal(of: target.dimension) {
+                return (.reciprocal(try ReciprocalConversion(from: from, to: target)), from)
+            }
             return (.fixed(try FactorMatrix(sources: [from], target: target)), from)
         } catch let error as JobError {
             throw error

@@ -16,6 +16,8 @@ struct JobPlan: @unchecked Sendable {
         case unitColumn(field: Int, resolver: UnitResolver)
         /// Each cell carries its unit: `-c NAME:*:m` (or `*km` with a default).
         case inCell(resolver: UnitResolver)
+        /// One unit for the whole column, of the target's reciprocal dimension: `-c NAME:mpg:L/100km`.
+        case reciprocal(ReciprocalConversion)
     }
 
     /// A converted column.
@@ -97,7 +99,7 @@ struct JobPlan: @unchecked Sendable {
         let conversion = conversions[k]
         let symbols = conversion.parser.conventions.currencySymbols
         switch conversion.source {
-        case .fixed:
+        case .fixed, .reciprocal:
             return nil
         case .unitColumn(let field, let resolver):
             return ColumnUnits(place: .unitColumn(field: field), resolver: resolver, currencySymbols: symbols)
@@ -114,6 +116,8 @@ struct JobPlan: @unchecked Sendable {
         switch conversions[k].source {
         case .fixed(let matrix):
             return ColumnConverter(factors: .fixed(matrix), decimals: decimals(k), tie: options.rounding)
+        case .reciprocal(let conversion):
+            return ColumnConverter(factors: .reciprocal(conversion), decimals: decimals(k), tie: options.rounding)
         case .unitColumn, .inCell:
             return ColumnConverter(factors: .perRow, decimals: decimals(k), tie: options.rounding)
         }
