@@ -18,10 +18,12 @@ enum PlanCommand {
         options: [
             OptionSpec(["--splits"], value: "N", help: "how many ranges to aim for (1 or more)"),
             OptionSpec(["--json"], help: "print the plan as JSON: {\"header\": {\"start\", \"end\"}, \"ranges\": [{\"start\", \"end\", \"record\", \"line\"}, …]}"),
-            OptionSpec(["-d", "--delimiter"], value: "C", help: "field delimiter: one character (',' ';' '|' ':' '^'), 'tab', or a byte \\xHH such as \\x1f; not the quote, CR, LF, a letter or a digit", default: "tab for .tsv/.tab, else sniffed"),
-            OptionSpec(["--quote"], value: "C", help: "quote character, or 'none' for files without quoting", default: "\""),
+            OptionSpec(["-d", "--delimiter"], value: "C", help: "field delimiter: one character (',' ';' '|' ':' '^'), 'tab', or a byte \\xHH such as \\x1f; not the quote, CR, LF, a letter or a digit", default: "tab for .tsv/.tab, else sniffed",
+                       suggestions: OptionSpec.delimiterSuggestions),
+            OptionSpec(["--quote"], value: "C", help: "quote character, or 'none' for files without quoting", default: "\"", suggestions: ["none"]),
             OptionSpec(["--no-header"], help: "the first record is data"),
-            OptionSpec(["-l", "--locale"], value: "ID", help: "the run's locale (a decimal-comma locale prefers ';' when sniffing)", default: "C"),
+            OptionSpec(["-l", "--locale"], value: "ID", help: "the run's locale (a decimal-comma locale prefers ';' when sniffing)", default: "C",
+                       suggestions: OptionSpec.localeSuggestions),
             .help, .version,
         ],
         examples: [

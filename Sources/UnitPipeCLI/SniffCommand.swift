@@ -15,9 +15,10 @@ enum SniffCommand {
             """,
         options: [
             OptionSpec(["--json"], help: "write the report as JSON"),
-            OptionSpec(["-d", "--delimiter"], value: "C", help: "use this delimiter instead of sniffing one", choices: [",", ";", "|", "tab"]),
-            OptionSpec(["--quote"], value: "C", help: "quote character, or 'none'", default: "\""),
-            OptionSpec(["--encoding"], value: "NAME", help: "the file's text encoding: utf-8, latin1, cp1252, iso-8859-15, utf-16le, utf-16be", default: "utf-8, or UTF-16 by its byte order mark"),
+            OptionSpec(["-d", "--delimiter"], value: "C", help: "use this delimiter instead of sniffing one: one character, 'tab', or a byte \\xHH", suggestions: OptionSpec.delimiterSuggestions),
+            OptionSpec(["--quote"], value: "C", help: "quote character, or 'none'", default: "\"", suggestions: ["none"]),
+            OptionSpec(["--encoding"], value: "NAME", help: "the file's text encoding: utf-8, latin1, cp1252, iso-8859-15, utf-16le, utf-16be", default: "utf-8, or UTF-16 by its byte order mark",
+                       choices: TextEncoding.allCases.map(\.rawValue)),
             .help, .version,
         ],
         examples: [
