@@ -106,6 +106,8 @@ enum UsageError: Error, Equatable {
     case unknownCommand(String, suggestion: String?)
     case unknownOption(String, suggestion: String?)
     case missingValue(option: String, valueName: String)
+    /// A required option was not given at all; `example` shows it with a value.
+    case missingOption(String, example: String)
     case repeatedOption(String)
     case unexpectedArgument(String)
     /// A required positional argument is missing; `expected` lists what it may be.

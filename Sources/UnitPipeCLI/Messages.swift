@@ -31,6 +31,8 @@ enum Messages {
             return "unknown option '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case .missingValue(let option, let valueName):
             return "option '\(option)' needs a value: \(option) \(valueName)"
+        case .missingOption(let option, let example):
+            return "\(option) is required; add it, e.g. \(example)"
         case .repeatedOption(let option):
             return "option '\(option)' was given twice; give it once"
         case .unexpectedArgument(let token):
@@ -138,7 +140,7 @@ enum Messages {
         case .standardInputTwice:
             return "'-' (standard input) is named more than once among the inputs; standard input can be read only once"
         case .directoryWithoutFiles(let path):
-            return "directory '\(path)' holds no file to read (names starting with '.' or '_' are skipped, subdirectories are not entered)"
+            return "directory '\(path)' holds no file to read: its files are read when their names end in .csv, .tsv or .tab (also .gz or .zst); names starting with '.' or '_' are skipped, subdirectories are not entered. Name the files on the command line to read others"
         case .inputMismatch(let mismatch):
             return render(mismatch)
         case .stoppedAtError(let cell):

@@ -38,7 +38,7 @@ enum PlanCommand {
         guard let path = arguments.positionals.first, path != "-" else {
             throw .invalidValue(option: "INPUT", value: arguments.positionals.first ?? "", reason: "give a file to plan (standard input cannot be read at offsets)")
         }
-        guard let text = arguments.value("splits") else { throw .missingValue(option: "--splits", valueName: "N") }
+        guard let text = arguments.value("splits") else { throw .missingOption("--splits", example: "--splits 8") }
         var options = PlanOptions(inputPath: path, splits: try UsageValues.count(text, option: "--splits", maximum: 1 << 20))
         if options.splits == 0 { throw .invalidValue(option: "--splits", value: text, reason: "use a whole number from 1 to \(1 << 20)") }
         if let text = arguments.value("delimiter") { options.delimiter = try UsageValues.delimiter(text, option: "--delimiter") }
