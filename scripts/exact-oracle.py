@@ -35,6 +35,11 @@ LINEAR = {
     "L": F(1), "gal": 231 * INCH**3 * 1000,
     "1": F(1),
 }
+# Fuel economy (distance per volume, in 1/m^2) and fuel consumption (volume per distance, in m^2):
+# reciprocal quantities, so between the two kinds a value converts as y = K/x, K = 1/(S_from*S_to).
+GALLON_M3 = 231 * INCH**3
+ECONOMY = {"mpg": MILE / GALLON_M3, "km/L": F(1000) / F(1, 1000)}
+CONSUMPTION = {"L/100km": F(1, 1000) / (100 * 1000), "L/km": F(1, 1000) / 1000}
 # ECB reference rates of fixtures/rates/eurofxref.csv (units of the currency per euro).
 RATES = {"EUR": F(1), "USD": F("1.0844"), "GBP": F("0.85620"), "JPY": F("169.07"), "CHF": F("0.9870")}
 
@@ -53,6 +58,11 @@ def to_base(unit):
 
 
 def convert(t, source, target):
+    fuel = {**ECONOMY, **CONSUMPTION}
+    if source in fuel and (source in ECONOMY) != (target in ECONOMY):
+        return 1 / (fuel[source] * fuel[target] * t)
+    if source in fuel:
+        return t * fuel[source] / fuel[target]
     s1, o1 = to_base(source)
     s2, o2 = to_base(target)
     return ((t * s1 + o1) - o2) / s2
@@ -173,6 +183,11 @@ GROUPS = [
     ("ties-m-m", "m", "m", "C", None, None, False),
     ("ties-degC-degF", "degC", "degF", "C", None, None, False),
     ("ties-in-cm", "in", "cm", "de_DE", None, None, False),
+    # Reciprocal units: y = K/x from the exact decimal (a zero has no reciprocal and is left out).
+    ("mpg-L100km", "mpg", "L/100km", "C", None, None, True),
+    ("L100km-mpg", "L/100km", "mpg", "C", None, None, True),
+    ("kmL-Lkm", "km/L", "L/km", "de_DE", None, None, False),
+    ("mpg-kmL", "mpg", "km/L", "C", None, None, False),
 ]
 
 
@@ -201,7 +216,7 @@ def main():
             elif gid == "percent":
                 text = text + "%"
                 t = t / 100
-            if not finite(t):
+            if not finite(t) or (t == 0 and (source in ECONOMY or source in CONSUMPTION)):
                 continue
             v = convert(t, row_source, target)
             if not finite(v):

@@ -15,18 +15,36 @@ struct OptionSpec {
     let defaultText: String?
     /// `true` when the option may be given several times.
     let isRepeatable: Bool
-    /// The values the option takes, when it takes one of a few words (for completion).
+    /// The values the option takes, when it takes one of a few words (for completion and the man page).
     let choices: [String]
+    /// Values completion offers for an option that takes others too (delimiters, locale identifiers).
+    let suggestions: [String]
+    /// `true` for a `NAME:FROM:TO` value: completion offers unit symbols after each `:`.
+    let completesUnitsAfterColons: Bool
 
     init(_ names: [String], value: String? = nil, help: String, default defaultText: String? = nil, repeatable: Bool = false,
-         choices: [String] = []) {
+         choices: [String] = [], suggestions: [String] = [], completesUnitsAfterColons: Bool = false) {
         self.names = names
         self.valueName = value
         self.help = help
         self.defaultText = defaultText
         self.isRepeatable = repeatable
         self.choices = choices
+        self.suggestions = suggestions
+        self.completesUnitsAfterColons = completesUnitsAfterColons
     }
+
+    /// The words completion offers for the value: the choices, or the suggestions.
+    var completionWords: [String] { choices.isEmpty ? suggestions : choices }
+
+    /// Delimiters completion offers (any single byte is accepted).
+    static let delimiterSuggestions = [",", ";", "|", "tab", ":", "^"]
+    /// Locale identifiers completion offers for `--locale` (any identifier Foundation knows is accepted).
+    static let localeSuggestions = [
+        "C", "en_US", "en_GB", "en_IN", "de_DE", "de_AT", "de_CH", "fr_FR", "fr_BE", "fr_CA", "fr_CH", "it_IT", "it_CH",
+        "es_ES", "es_MX", "pt_BR", "pt_PT", "nl_NL", "nl_BE", "sv_SE", "nb_NO", "da_DK", "fi_FI", "pl_PL", "cs_CZ",
+        "hu_HU", "ru_RU", "uk_UA", "tr_TR", "el_GR", "ja_JP", "zh_CN", "ko_KR", "hi_IN", "ar_EG", "fa_IR", "he_IL",
+    ]
 
     /// `true` when the value is a path (its placeholder is `FILE` or `DIR`), for completion.
     var takesPath: Bool { valueName == "FILE" || valueName == "DIR" }
@@ -88,6 +106,8 @@ enum UsageError: Error, Equatable {
     case unknownCommand(String, suggestion: String?)
     case unknownOption(String, suggestion: String?)
     case missingValue(option: String, valueName: String)
+    /// A required option was not given at all; `example` shows it with a value.
+    case missingOption(String, example: String)
     case repeatedOption(String)
     case unexpectedArgument(String)
     /// A required positional argument is missing; `expected` lists what it may be.

@@ -29,35 +29,47 @@ enum ConvertCommand {
             stay empty.
             """,
         options: [
-            OptionSpec(["-c", "--column"], value: "SPEC", help: "convert column(s) NAME from unit FROM (empty: named by the header) to unit TO, optionally renaming or keeping the original", repeatable: true),
+            OptionSpec(["-c", "--column"], value: "SPEC", help: "convert column(s) NAME from unit FROM (empty: named by the header) to unit TO, optionally renaming or keeping the original", repeatable: true,
+                       completesUnitsAfterColons: true),
+            OptionSpec(["--select"], value: "LIST", help: "write only these input columns, in this order: names, #N, #-1, ranges #2-#4, comma-separated (repeatable, lists add up); converted columns must be among them", default: "every column", repeatable: true),
+            OptionSpec(["--exclude"], value: "LIST", help: "leave these input columns out of the output (same LIST as --select; not a converted column)", repeatable: true),
+            OptionSpec(["--rename"], value: "OLD=NEW", help: "name input column OLD (a name or #N) NEW in the output header, converted or not (repeatable); the rejects keep the input's header", repeatable: true),
             OptionSpec(["-o", "--output"], value: "FILE", help: "write the output to FILE (via a temporary file renamed on success)", default: "standard output"),
             OptionSpec(["-e", "--errors"], value: "FILE", help: "write the error report (record,line,column,value,code,message) to FILE"),
             OptionSpec(["-r", "--rejects"], value: "FILE", help: "write rejected rows to FILE as they were read (header line first)"),
             OptionSpec(["--on-error"], value: "MODE", help: "reject: row to rejects; keep: row kept, failed cell emptied; fail: stop at the first error", default: "reject",
                        choices: ConvertOptions.OnError.allCases.map(\.rawValue)),
             OptionSpec(["--summary"], value: "FILE", help: "write a JSON summary of the run to FILE"),
-            OptionSpec(["-l", "--locale"], value: "ID", help: "how input numbers are written: C ('.' decimal, no grouping), a locale such as de_DE, fr_FR, en_IN, or auto (decided per column from the data)", default: "C"),
-            OptionSpec(["--encoding"], value: "NAME", help: "the input's text encoding, transcoded to UTF-8: utf-8, latin1, cp1252, iso-8859-15, utf-16le, utf-16be (the output is UTF-8)", default: "utf-8, or UTF-16 by its byte order mark"),
-            OptionSpec(["--output-locale"], value: "ID", help: "write converted numbers the way this locale does, grouping included (for people, not machines)", default: "normalized"),
+            OptionSpec(["-l", "--locale"], value: "ID", help: "how input numbers are written: C ('.' decimal, no grouping), a locale such as de_DE, fr_FR, en_IN, or auto (decided per column from the data)", default: "C",
+                       suggestions: ["auto"] + OptionSpec.localeSuggestions),
+            OptionSpec(["--encoding"], value: "NAME", help: "the input's text encoding, transcoded to UTF-8: utf-8, latin1, cp1252, iso-8859-15, utf-16le, utf-16be (the output is UTF-8)", default: "utf-8, or UTF-16 by its byte order mark",
+                       choices: TextEncoding.allCases.map(\.rawValue)),
+            OptionSpec(["--output-locale"], value: "ID", help: "write converted numbers the way this locale does, grouping included (for people, not machines)", default: "normalized",
+                       suggestions: Array(OptionSpec.localeSuggestions.dropFirst())),
             OptionSpec(["--rates"], value: "FILE", help: "currency rates: the ECB's eurofxref.csv / eurofxref-hist.csv, or a two-column 'currency,rate_per_XXX' file"),
             OptionSpec(["--rates-date"], value: "DATE", help: "with an ECB history file: the rates of that date (YYYY-MM-DD)", default: "the newest"),
-            OptionSpec(["-d", "--delimiter"], value: "C", help: "field delimiter: ',' ';' '|' or 'tab'", default: "tab for .tsv/.tab, else sniffed",
-                       choices: [",", ";", "|", "tab"]),
-            OptionSpec(["--quote"], value: "C", help: "quote character, or 'none' for files without quoting", default: "\""),
-            OptionSpec(["--output-delimiter"], value: "C", help: "the output's field delimiter: ',' ';' '|' or 'tab'", default: "the input's",
-                       choices: [",", ";", "|", "tab"]),
+            OptionSpec(["-d", "--delimiter"], value: "C", help: "field delimiter: one character (',' ';' '|' ':' '^'), 'tab', or a byte \\xHH such as \\x1f; not the quote, CR, LF, a letter or a digit", default: "tab for .tsv/.tab, else sniffed among , ; tab |",
+                       suggestions: OptionSpec.delimiterSuggestions),
+            OptionSpec(["--quote"], value: "C", help: "quote character, or 'none' for files without quoting", default: "\"", suggestions: ["none"]),
+            OptionSpec(["--output-delimiter"], value: "C", help: "the output's field delimiter, as -d takes it", default: "tab for -o NAME.tsv/.tab (also .gz/.zst), else the input's",
+                       suggestions: OptionSpec.delimiterSuggestions),
+            OptionSpec(["--quote-style"], value: "STYLE", help: "which output fields are quoted: minimal (only where needed to read back), all (every field, empty ones as \"\"), nonnumeric (every field but empty ones and numbers as written: -5, 1.25, .5, 2.5e-3)", default: "minimal",
+                       choices: CSVWriter.QuoteStyle.allCases.map(\.rawValue)),
             OptionSpec(["--crlf"], help: "end output records with CR LF (Windows) instead of LF"),
             OptionSpec(["--bom"], help: "start the output with a UTF-8 byte order mark, so Excel reads it as UTF-8 (Köln, not KÃ¶ln)"),
             OptionSpec(["--escape-formulas"], help: "a field of the output, rejects or error report starting with = + - @ tab or CR gets a leading ' so spreadsheets do not run it (plain numbers such as -5 and converted numbers are not changed)", default: "fields pass through unchanged"),
             OptionSpec(["--no-header"], help: "the first record is data; columns are named #1, #2, …"),
             OptionSpec(["--decimals"], value: "N", help: "write converted numbers with exactly N fraction digits (0-20), rounded once from the exact value", default: "shortest round-trip digits"),
-            OptionSpec(["--notation"], value: "MODE", help: "auto: exponent notation below 1e-6 and from 1e16 (1.5e-07); plain: never (0.00000015), for DECIMAL columns", default: "auto"),
-            OptionSpec(["--rounding"], value: "MODE", help: "how --decimals breaks ties: half-even (2.665 -> 2.66) or half-up, away from zero (2.665 -> 2.67)", default: "half-even"),
+            OptionSpec(["--notation"], value: "MODE", help: "auto: exponent notation below 1e-6 and from 1e16 (1.5e-07); plain: never (0.00000015), for DECIMAL columns", default: "auto",
+                       choices: ConvertOptions.Notation.allCases.map(\.rawValue)),
+            OptionSpec(["--rounding"], value: "MODE", help: "how --decimals breaks ties: half-even (2.665 -> 2.66) or half-up, away from zero (2.665 -> 2.67)", default: "half-even",
+                       choices: DecimalRounding.allCases.map(\.rawValue)),
             OptionSpec(["--null-value"], value: "S", help: "a converted cell equal to S (trimmed) is a null like an empty cell: NA, N/A, null, -, -999", default: "only empty cells", repeatable: true),
             OptionSpec(["--required"], help: "an empty cell in a converted column is the error 'empty'", default: "empty stays empty"),
             OptionSpec(["--max-errors"], value: "N", help: "stop (exit 2) once more than N rows have failed", default: "no limit"),
             OptionSpec(["--max-field-size"], value: "SIZE", help: "longest field in bytes (K, M, G suffixes), also of a record's fields (9 bytes counted per field after the first); a longer one is malformed_csv", default: "64M"),
-            OptionSpec(["--reader"], value: "KIND", help: "split: lines without a quote are split directly, libcsv parses the rest; libcsv: libcsv parses every record (same records, slower)", default: "split"),
+            OptionSpec(["--reader"], value: "KIND", help: "split: lines without a quote are split directly, libcsv parses the rest; libcsv: libcsv parses every record (same records, slower)", default: "split",
+                       choices: ReaderKind.allCases.map(\.rawValue)),
             OptionSpec(["--threads"], value: "N", help: "worker threads; the output is identical for every N", default: "the number of cores"),
         ] + ProgressArguments.options + [
             OptionSpec(["-q", "--quiet"], help: "no summary line and no warnings on standard error (errors are still printed)"),
@@ -82,6 +94,8 @@ enum ConvertCommand {
              "the unit is in the header: convert km to miles and rename the column distance_mi"),
             ("unitpipe convert data.csv -c '#2-#4:ft:m' -c 'total:lb:kg=+total_kg'",
              "columns 2 to 4 from feet to metres; add total_kg after total, keeping it"),
+            ("unitpipe convert trips.csv --select id,distance_km,#-1 --rename id=trip -c distance_km::mi",
+             "only three columns, in that order, one renamed and one converted (renamed distance_mi)"),
             ("unitpipe convert measurements.csv -c value:@unit:m",
              "long format: each row's unit is in the 'unit' column"),
             ("unitpipe convert expenses.csv -c amount:@currency:EUR --rates eurofxref.csv",
@@ -122,6 +136,25 @@ enum ConvertCommand {
         }
     }
 
+    /// `--select`, `--exclude` and `--rename`: parsed here, resolved against the header by the job.
+    static func applyOutputColumns(_ arguments: ParsedArguments, to options: inout ConvertOptions) throws(UsageError) {
+        for (key, isSelect) in [("select", true), ("exclude", false)] {
+            for text in arguments.all(key) {
+                let reference: ColumnSpec.Reference
+                do { reference = try .list(text) } catch {
+                    let reason = error == .emptyPart("LIST") ? "give columns: names, #N, #-1, ranges #2-#4, comma-separated" : Messages.render(error)
+                    throw .invalidValue(option: "--" + key, value: text, reason: reason)
+                }
+                if isSelect { options.selectedColumns = (options.selectedColumns ?? []) + [reference] } else { options.excludedColumns.append(reference) }
+            }
+        }
+        for text in arguments.all("rename") {
+            do { options.renamedColumns.append(try ColumnRename.parse(text)) } catch {
+                throw .invalidValue(option: "--rename", value: text, reason: "write OLD=NEW: the input column's name (or #N), '=', and its new name")
+            }
+        }
+    }
+
     static func makeOptions(_ arguments: ParsedArguments) throws(UsageError) -> ConvertOptions {
         var options = ConvertOptions()
         options.inputPaths = arguments.positionals
@@ -137,10 +170,19 @@ enum ConvertCommand {
                 throw .invalidValue(option: "--column", value: text, reason: Messages.render(error))
             }
         }
+        try applyOutputColumns(arguments, to: &options)
         if let text = arguments.value("delimiter") { options.delimiter = try UsageValues.delimiter(text, option: "--delimiter") }
         if let text = arguments.value("quote") { options.quoting = try UsageValues.quote(text, option: "--quote") }
         options.hasHeader = !arguments.has("no-header")
         if let text = arguments.value("output-delimiter") { options.outputDelimiter = try UsageValues.delimiter(text, option: "--output-delimiter") }
+        try UsageValues.check(delimiter: options.delimiter, option: "--delimiter", text: arguments.value("delimiter"), quote: options.quoting.byte)
+        try UsageValues.check(delimiter: options.outputDelimiter, option: "--output-delimiter", text: arguments.value("output-delimiter"), quote: options.quoting.byte)
+        if let text = arguments.value("quote-style") {
+            options.quoteStyle = try UsageValues.choice(text, option: "--quote-style", as: CSVWriter.QuoteStyle.self)
+            if options.quoting == .none, options.quoteStyle != .minimal {
+                throw .invalidValue(option: "--quote-style", value: text, reason: "it quotes fields, and --quote none writes no quotes; drop one of them")
+            }
+        }
         options.usesCRLF = arguments.has("crlf")
         options.writesBOM = arguments.has("bom")
         options.escapesFormulas = arguments.has("escape-formulas")

@@ -25,6 +25,7 @@ extension ErrorCode {
         case .malformedCSV: "An unterminated quote, text after a closing quote, or a field or record longer than --max-field-size."
         case .invalidUTF8: "A converted or validated cell, or its unit, that is not UTF-8 text; the message names the first bad byte."
         case .unitTooDeep: "A unit (per row, in the cell) whose parentheses nest more than 32 deep, which no unit needs."
+        case .zeroReciprocal: "A zero converted between reciprocal units (mpg to L/100km: y = K/x), where it has no value."
         }
     }
 }

@@ -31,6 +31,8 @@ enum Messages {
             return "unknown option '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case .missingValue(let option, let valueName):
             return "option '\(option)' needs a value: \(option) \(valueName)"
+        case .missingOption(let option, let example):
+            return "\(option) is required; add it, e.g. \(example)"
         case .repeatedOption(let option):
             return "option '\(option)' was given twice; give it once"
         case .unexpectedArgument(let token):
@@ -93,6 +95,18 @@ enum Messages {
             return "renaming column '\(column)' to '\(name)' would give the output two columns named '\(name)'; choose another name with =NEWNAME"
         case .emptyRange(let range, let count):
             return "the range \(range) selects no column of the input's \(counted(count, "column")): its first position comes after its last"
+        case .outputColumnTwice(let name):
+            return "column '\(name)' is listed twice by --select; list each column once (the output cannot hold two columns of one name)"
+        case .convertedColumnDropped(let name, let option):
+            return "column '\(name)' is converted (-c) but \(option) leaves it out of the output; drop the -c or keep the column"
+        case .noOutputColumn:
+            return "--select and --exclude leave no column in the output; keep at least one"
+        case .renamedTwice(let name):
+            return "column '\(name)' is renamed twice (by two --rename, or by --rename and -c …=NEWNAME); rename it once"
+        case .duplicateRename(let name, let column):
+            return "--rename would name column '\(column)' '\(name)', giving the output two columns named '\(name)'; choose another name"
+        case .renameWithoutHeader:
+            return "--rename renames header columns, and with --no-header the output has no header; drop --rename or --no-header"
         case .columnSelectedTwice(let name):
             return "column '\(name)' is selected by two -c options; convert each column once"
         case .unit(let error):
@@ -126,7 +140,7 @@ enum Messages {
         case .standardInputTwice:
             return "'-' (standard input) is named more than once among the inputs; standard input can be read only once"
         case .directoryWithoutFiles(let path):
-            return "directory '\(path)' holds no file to read (names starting with '.' or '_' are skipped, subdirectories are not entered)"
+            return "directory '\(path)' holds no file to read: its files are read when their names end in .csv, .tsv or .tab (also .gz or .zst); names starting with '.' or '_' are skipped, subdirectories are not entered. Name the files on the command line to read others"
         case .inputMismatch(let mismatch):
             return render(mismatch)
         case .stoppedAtError(let cell):

@@ -18,10 +18,12 @@ enum PlanCommand {
         options: [
             OptionSpec(["--splits"], value: "N", help: "how many ranges to aim for (1 or more)"),
             OptionSpec(["--json"], help: "print the plan as JSON: {\"header\": {\"start\", \"end\"}, \"ranges\": [{\"start\", \"end\", \"record\", \"line\"}, …]}"),
-            OptionSpec(["-d", "--delimiter"], value: "C", help: "field delimiter: ',' ';' '|' or 'tab'", default: "tab for .tsv/.tab, else sniffed"),
-            OptionSpec(["--quote"], value: "C", help: "quote character, or 'none' for files without quoting", default: "\""),
+            OptionSpec(["-d", "--delimiter"], value: "C", help: "field delimiter: one character (',' ';' '|' ':' '^'), 'tab', or a byte \\xHH such as \\x1f; not the quote, CR, LF, a letter or a digit", default: "tab for .tsv/.tab, else sniffed",
+                       suggestions: OptionSpec.delimiterSuggestions),
+            OptionSpec(["--quote"], value: "C", help: "quote character, or 'none' for files without quoting", default: "\"", suggestions: ["none"]),
             OptionSpec(["--no-header"], help: "the first record is data"),
-            OptionSpec(["-l", "--locale"], value: "ID", help: "the run's locale (a decimal-comma locale prefers ';' when sniffing)", default: "C"),
+            OptionSpec(["-l", "--locale"], value: "ID", help: "the run's locale (a decimal-comma locale prefers ';' when sniffing)", default: "C",
+                       suggestions: OptionSpec.localeSuggestions),
             .help, .version,
         ],
         examples: [
@@ -36,11 +38,12 @@ enum PlanCommand {
         guard let path = arguments.positionals.first, path != "-" else {
             throw .invalidValue(option: "INPUT", value: arguments.positionals.first ?? "", reason: "give a file to plan (standard input cannot be read at offsets)")
         }
-        guard let text = arguments.value("splits") else { throw .missingValue(option: "--splits", valueName: "N") }
+        guard let text = arguments.value("splits") else { throw .missingOption("--splits", example: "--splits 8") }
         var options = PlanOptions(inputPath: path, splits: try UsageValues.count(text, option: "--splits", maximum: 1 << 20))
         if options.splits == 0 { throw .invalidValue(option: "--splits", value: text, reason: "use a whole number from 1 to \(1 << 20)") }
         if let text = arguments.value("delimiter") { options.delimiter = try UsageValues.delimiter(text, option: "--delimiter") }
         if let text = arguments.value("quote") { options.quoting = try UsageValues.quote(text, option: "--quote") }
+        try UsageValues.check(delimiter: options.delimiter, option: "--delimiter", text: arguments.value("delimiter"), quote: options.quoting.byte)
         options.hasHeader = !arguments.has("no-header")
         if let locale = arguments.value("locale") { options.locale = locale }
         do {

@@ -7,7 +7,8 @@ enum ShardArguments {
         OptionSpec(["--first-record"], value: "R", help: "with --first-line: START is a record start, data record R (from 'unitpipe plan')", default: "found by a scan"),
         OptionSpec(["--first-line"], value: "L", help: "with --first-record: the line START is on"),
         OptionSpec(["--no-header-output"], help: "leave the header line out of the output, the rejects and the error report, so parts concatenate"),
-        OptionSpec(["--exit-on-rejects"], value: "0|1", help: "the exit status when rows were rejected; 0 for engines that fail a task on any non-zero exit (2 and signals stay failures)", default: "1"),
+        OptionSpec(["--exit-on-rejects"], value: "0|1", help: "the exit status when rows were rejected; 0 for engines that fail a task on any non-zero exit (2 and signals stay failures)", default: "1",
+                   choices: ["0", "1"]),
     ]
 
     /// Reads the shard options into `settings`.

@@ -6,18 +6,21 @@ enum SniffCommand {
     static let spec = CommandSpec(
         name: "sniff",
         abstract: "Describe a file: dialect, and per column numbers, separators, locale and unit guesses.",
-        usage: "[INPUT] [--json]",
+        usage: "[INPUT] [--json] [--sample-rows N]",
         discussion: """
-            Reads the first 64 KiB of INPUT (or standard input) and reports the delimiter, quote, header,
+            Reads the first 64 KiB of INPUT (or standard input; with --sample-rows N, its first N data
+            records) and reports the delimiter, quote, header,
             line ends and BOM, then per column: the share of numeric cells, the decimal and grouping
             separators they use, a locale that reads them, a unit named in the header (distance_km,
             Temp (°F), price_usd) and how many cells could be read two ways (1,234 alone).
             """,
         options: [
             OptionSpec(["--json"], help: "write the report as JSON"),
-            OptionSpec(["-d", "--delimiter"], value: "C", help: "use this delimiter instead of sniffing one", choices: [",", ";", "|", "tab"]),
-            OptionSpec(["--quote"], value: "C", help: "quote character, or 'none'", default: "\""),
-            OptionSpec(["--encoding"], value: "NAME", help: "the file's text encoding: utf-8, latin1, cp1252, iso-8859-15, utf-16le, utf-16be", default: "utf-8, or UTF-16 by its byte order mark"),
+            OptionSpec(["--sample-rows"], value: "N", help: "profile the first N data records, reading as far into the input as they go", default: "the records of the first 64 KiB"),
+            OptionSpec(["-d", "--delimiter"], value: "C", help: "use this delimiter instead of sniffing one: one character, 'tab', or a byte \\xHH", suggestions: OptionSpec.delimiterSuggestions),
+            OptionSpec(["--quote"], value: "C", help: "quote character, or 'none'", default: "\"", suggestions: ["none"]),
+            OptionSpec(["--encoding"], value: "NAME", help: "the file's text encoding: utf-8, latin1, cp1252, iso-8859-15, utf-16le, utf-16be", default: "utf-8, or UTF-16 by its byte order mark",
+                       choices: TextEncoding.allCases.map(\.rawValue)),
             .help, .version,
         ],
         examples: [
@@ -30,9 +33,13 @@ enum SniffCommand {
         let delimiter = try arguments.value("delimiter").map { text throws(UsageError) in try UsageValues.delimiter(text, option: "--delimiter") }
         let quoting = try arguments.value("quote").map { text throws(UsageError) in try UsageValues.quote(text, option: "--quote") } ?? .standard
         let encoding = try arguments.value("encoding").map { text throws(UsageError) in try UsageValues.encoding(text, byteRange: nil) }
+        try UsageValues.check(delimiter: delimiter, option: "--delimiter", text: arguments.value("delimiter"), quote: quoting.byte)
+        let sampleRows = try arguments.value("sample-rows").map { text throws(UsageError) in
+            try UsageValues.count(text, option: "--sample-rows", minimum: 1)
+        }
         do {
             let source = try InputSource(path: arguments.positionals.first, encoding: encoding)
-            var report = try Sniffer.sniff(source, delimiter: delimiter, quote: quoting.byte)
+            var report = try Sniffer.sniff(source, delimiter: delimiter, quote: quoting.byte, sampleRows: sampleRows)
             let path = arguments.positionals.first.flatMap { $0 == "-" ? nil : $0 }
             report.command = report.suggestedCommand(path: path)
             Console.out(arguments.has("json") ? report.json : report.text)

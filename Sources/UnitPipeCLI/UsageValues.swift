@@ -4,16 +4,40 @@ import UnitPipeCSV
 
 /// Turns option values into typed values, with usage errors that say what is accepted.
 enum UsageValues {
-    /// `,` `;` `|` `tab` or `\t`.
+    /// One byte: an ASCII character (`,` `;` `|` `:` `^`, a space), `tab` (or `\t`), or `\xHH` (`\x1f`);
+    /// never CR, LF or NUL, which cannot separate fields, nor a letter or digit, which would split
+    /// words and numbers (`-d t` is more likely a mistyped `tab`).
     static func delimiter(_ text: String, option: String) throws(UsageError) -> UInt8 {
+        let byte: UInt8
         switch text {
-        case ",": return UInt8(ascii: ",")
-        case ";": return UInt8(ascii: ";")
-        case "|": return UInt8(ascii: "|")
-        case "tab", "\\t", "\t", "TAB": return UInt8(ascii: "\t")
+        case "tab", "\\t", "TAB": byte = UInt8(ascii: "\t")
         default:
-            throw .invalidValue(option: option, value: text, reason: "use one of ',' ';' '|' 'tab'")
+            let utf8 = Array(text.utf8)
+            if utf8.count == 1 {
+                byte = utf8[0]
+            } else if utf8.count == 4, text.hasPrefix("\\x") || text.hasPrefix("\\X"), text.dropFirst(2).allSatisfy(\.isHexDigit),
+                      let value = UInt8(text.dropFirst(2), radix: 16) {
+                byte = value
+            } else {
+                throw .invalidValue(option: option, value: text, reason: "use one ASCII character such as ',' ';' '|' ':' '^', 'tab', or a byte written \\xHH (\\x1f)")
+            }
         }
+        if byte == 0x0A || byte == 0x0D || byte == 0 {
+            throw .invalidValue(option: option, value: text, reason: "a line end or NUL cannot separate fields; use one character such as ',' ':' '^', 'tab' or \\x1f")
+        }
+        if (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) {
+            throw .invalidValue(option: option, value: text, reason: "a letter or digit would split words and numbers; use punctuation (',' ';' '|' ':' '^'), a space, 'tab' or a byte such as \\x1f")
+        }
+        if byte >= 0x80 {
+            throw .invalidValue(option: option, value: text, reason: "bytes from \\x80 up are parts of UTF-8 characters; use an ASCII character or a byte below \\x80")
+        }
+        return byte
+    }
+
+    /// Refuses a delimiter (`option`) that is the quote byte: no field could be read or written then.
+    static func check(delimiter: UInt8?, option: String, text: String?, quote: UInt8?) throws(UsageError) {
+        guard let delimiter, let quote, delimiter == quote else { return }
+        throw .invalidValue(option: option, value: text ?? "", reason: "it is also the quote character; choose another delimiter, or another quote with --quote (or --quote none)")
     }
 
     /// A single ASCII punctuation byte, or `none`.

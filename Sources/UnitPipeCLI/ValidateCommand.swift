@@ -32,10 +32,13 @@ enum ValidateCommand {
             on standard error; a mistake in the schema is a usage error naming its JSON path.
             """,
         options: [
-            OptionSpec(["-c", "--column"], value: "SPEC", help: "check column NAME (NAME, NAME:UNIT, NAME:@UNITCOL or NAME:@UNITCOL:UNIT)", repeatable: true),
+            OptionSpec(["-c", "--column"], value: "SPEC", help: "check column NAME (NAME, NAME:UNIT, NAME:@UNITCOL or NAME:@UNITCOL:UNIT)", repeatable: true,
+                       completesUnitsAfterColons: true),
             OptionSpec(["--schema"], value: "FILE", help: "check the fields of a Frictionless Table Schema (JSON) and the header against them"),
-            OptionSpec(["-l", "--locale"], value: "ID", help: "how numbers are written: C ('.' decimal, no grouping), a locale such as de_DE, fr_FR, en_IN, or auto (decided per column)", default: "C"),
-            OptionSpec(["--encoding"], value: "NAME", help: "the input's text encoding, transcoded to UTF-8: utf-8, latin1, cp1252, iso-8859-15, utf-16le, utf-16be", default: "utf-8, or UTF-16 by its byte order mark"),
+            OptionSpec(["-l", "--locale"], value: "ID", help: "how numbers are written: C ('.' decimal, no grouping), a locale such as de_DE, fr_FR, en_IN, or auto (decided per column)", default: "C",
+                       suggestions: ["auto"] + OptionSpec.localeSuggestions),
+            OptionSpec(["--encoding"], value: "NAME", help: "the input's text encoding, transcoded to UTF-8: utf-8, latin1, cp1252, iso-8859-15, utf-16le, utf-16be", default: "utf-8, or UTF-16 by its byte order mark",
+                       choices: TextEncoding.allCases.map(\.rawValue)),
             OptionSpec(["--null-value"], value: "S", help: "a validated cell equal to S (trimmed) is a missing value like an empty cell: NA, N/A, null, -, -999", default: "only empty cells", repeatable: true),
             OptionSpec(["--required"], help: "an empty cell in a -c column is the error 'empty'", default: "empty is a null"),
             OptionSpec(["--min"], value: "NAME=V", help: "the smallest value allowed in column NAME (in its unit, C convention)", repeatable: true),
@@ -46,8 +49,9 @@ enum ValidateCommand {
             OptionSpec(["--escape-formulas"], help: "a field of the error report or invalid rows starting with = + - @ tab or CR gets a leading ' so spreadsheets do not run it (plain numbers such as -5 are not changed)", default: "fields pass through unchanged"),
             OptionSpec(["--max-errors"], value: "N", help: "stop (exit 2) once more than N rows are invalid; the summary says so", default: "no limit"),
             OptionSpec(["--summary"], value: "FILE", help: "write a JSON summary (per column: cells, empty, valid, invalid by code, min, max) to FILE"),
-            OptionSpec(["-d", "--delimiter"], value: "C", help: "field delimiter: ',' ';' '|' or 'tab'", default: "tab for .tsv/.tab, else sniffed"),
-            OptionSpec(["--quote"], value: "C", help: "quote character, or 'none' for files without quoting", default: "\""),
+            OptionSpec(["-d", "--delimiter"], value: "C", help: "field delimiter: one character (',' ';' '|' ':' '^'), 'tab', or a byte \\xHH such as \\x1f; not the quote, CR, LF, a letter or a digit", default: "tab for .tsv/.tab, else sniffed",
+                       suggestions: OptionSpec.delimiterSuggestions),
+            OptionSpec(["--quote"], value: "C", help: "quote character, or 'none' for files without quoting", default: "\"", suggestions: ["none"]),
             OptionSpec(["--no-header"], help: "the first record is data; columns are named #1, #2, … (schema fields go by position)"),
             OptionSpec(["--max-field-size"], value: "SIZE", help: "longest field in bytes (K, M, G suffixes); a longer one is malformed_csv", default: "64M"),
             OptionSpec(["--threads"], value: "N", help: "worker threads; the report is identical for every N", default: "the number of cores"),
@@ -109,6 +113,7 @@ enum ValidateCommand {
         try applyBounds(arguments, to: &options)
         if let text = arguments.value("delimiter") { options.delimiter = try UsageValues.delimiter(text, option: "--delimiter") }
         if let text = arguments.value("quote") { options.quote = try UsageValues.quote(text, option: "--quote").byte }
+        try UsageValues.check(delimiter: options.delimiter, option: "--delimiter", text: arguments.value("delimiter"), quote: options.quote)
         options.hasHeader = !arguments.has("no-header")
         options.isRequired = arguments.has("required")
         options.nullValues = arguments.all("null-value")

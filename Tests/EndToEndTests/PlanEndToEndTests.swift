@@ -68,7 +68,7 @@ struct PlanEndToEndTests {
 
     @Test("usage errors", arguments: [
         (["plan", "-", "--splits", "2"], "unitpipe plan: invalid value '-' for INPUT: give a file to plan (standard input cannot be read at offsets)\n"),
-        (["plan", "x.csv"], "unitpipe plan: option '--splits' needs a value: --splits N\n"),
+        (["plan", "x.csv"], "unitpipe plan: --splits is required; add it, e.g. --splits 8\n"),
         (["plan", "x.csv", "--splits", "0"], "unitpipe plan: invalid value '0' for --splits: use a whole number from 1 to 1048576\n"),
     ])
     func usage(arguments: [String], message: String) throws {

@@ -37,7 +37,7 @@ package struct RandomCSV {
             }
         case 9:
             // Another candidate delimiter, or a byte libcsv might treat specially.
-            let others: [UInt8] = [44, 59, 9, 124, 32]
+            let others: [UInt8] = [44, 59, 9, 124, 32, 58, 94, 0x1F]
             return [others[random.next(others.count)]]
         case 10: return Array("Äpfel".utf8)
         default:

@@ -34,9 +34,23 @@ struct CompletionTests {
 
     @Test("bash completes commands, options, fixed values and shells", arguments: [
         ("unitpipe comp", "completion"),
-        ("unitpipe convert --qu", "--quote --quiet"),
+        ("unitpipe convert --qu", "--quote --quote-style --quiet"),
         ("unitpipe convert --on-error ''", "reject keep fail"),
-        ("unitpipe convert -d ''", ", ; | tab"),
+        ("unitpipe convert -d ''", ", ; | tab : ^"),
+        ("unitpipe validate -d ''", ", ; | tab : ^"),
+        ("unitpipe convert --notation ''", "auto plain"),
+        ("unitpipe convert --rounding ''", "half-even half-up"),
+        ("unitpipe convert --reader ''", "split libcsv"),
+        ("unitpipe convert --exit-on-rejects ''", "0 1"),
+        ("unitpipe validate --exit-on-rejects ''", "0 1"),
+        ("unitpipe convert --quote-style ''", "minimal all nonnumeric"),
+        ("unitpipe convert --encoding ''", "utf-8 latin1 cp1252 iso-8859-15 utf-16le utf-16be"),
+        ("unitpipe sniff --encoding utf", "utf-8 utf-16le utf-16be"),
+        ("unitpipe convert --quote ''", "none"),
+        ("unitpipe convert -l de_", "de_DE de_AT de_CH"),
+        ("unitpipe validate --locale a", "auto ar_EG"),
+        ("unitpipe convert --output-locale fr", "fr_FR fr_BE fr_CA fr_CH"),
+        ("unitpipe plan -l en", "en_US en_GB en_IN"),
         ("unitpipe completion ''", "bash zsh fish"),
         ("unitpipe help con", "convert"),
         ("unitpipe sniff --js", "--json"),
@@ -50,9 +64,37 @@ struct CompletionTests {
         #expect(result.output == completions + "\n")
     }
 
+    @Test("bash completes unit symbols after each ':' of -c, whether or not it splits words at ':'", arguments: [
+        // What the line holds, how bash split it (with ':' in COMP_WORDBREAKS, the default), the completions.
+        ("unitpipe convert in.csv -c dist:k", ["unitpipe", "convert", "in.csv", "-c", "dist", ":", "k"],
+         "km kL kg ks km/h kn kN kgf kPa kJ kcal kcal_IT kWh keV kW kHz kbit kB kg/m^3 km/L"),
+        ("unitpipe convert -c fuel:mpg:L/1", ["unitpipe", "convert", "-c", "fuel", ":", "mpg", ":", "L/1"], "L/100km"),
+        ("unitpipe convert --column d:degF:deg", ["unitpipe", "convert", "--column", "d", ":", "degF", ":", "deg"],
+         "degC degR degF deg"),
+        ("unitpipe validate -c w:lb", ["unitpipe", "validate", "-c", "w", ":", "lb"], "lb lbf lb/ft^3"),
+        // Not after another option's ':' (a file name).
+        ("unitpipe convert -o out:k", ["unitpipe", "convert", "-o", "out", ":", "k"], ""),
+    ])
+    func bashUnits(line: String, words: [String], completions: String) throws {
+        let url = try script("bash")
+        let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+        let split = "source '\(url.path)'; L='\(line)'; COMP_LINE=\"$L\"; COMP_POINT=${#L}; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _unitpipe; echo \"${COMPREPLY[*]}\""
+        let result = try run("bash", ["-c", split])
+        #expect(result.errors == "")
+        #expect(result.output == completions + "\n")
+        // Without ':' in COMP_WORDBREAKS the word is whole, and so are the completions.
+        let last = line.split(separator: " ").last.map(String.init) ?? ""
+        let whole = "source '\(url.path)'; COMP_WORDBREAKS=' '; L='\(line)'; COMP_LINE=\"$L\"; COMP_POINT=${#L}; COMP_WORDS=(\(line)); COMP_CWORD=\(line.split(separator: " ").count - 1); _unitpipe; echo \"${COMPREPLY[*]}\""
+        let wholeResult = try run("bash", ["-c", whole])
+        let head = last.contains(":") && line.contains(" -o ") == false ? String(last[..<(last.lastIndex(of: ":") ?? last.endIndex)]) + ":" : ""
+        let expected = completions.isEmpty ? "" : completions.split(separator: " ").map { head + $0 }.joined(separator: " ")
+        #expect(wholeResult.output == expected + "\n")
+    }
+
     @Test("fish completes options and fixed values", .enabled(if: available("fish")), arguments: [
         ("unitpipe convert --on-error ", ["fail", "keep", "reject"]),
-        ("unitpipe convert -d ", [",", ";", "tab", "|"]),
+        ("unitpipe convert -d ", [",", ":", ";", "^", "tab", "|"]),
+        ("unitpipe convert --rounding ", ["half-even", "half-up"]),
         ("unitpipe convert --qu", ["--quiet", "--quote"]),
         ("unitpipe comp", ["completion"]),
     ])

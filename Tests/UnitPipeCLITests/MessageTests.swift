@@ -17,10 +17,9 @@ struct MessageTests {
         (["units", "Gbps"], "unitpipe units: unknown unit 'Gbps'\n"),
         (["units", "kmh"], "unitpipe units: unknown unit 'kmh'; did you mean 'km/h'?\n"),
         (["units", "m", "s"], "unitpipe units: cannot convert from 'm' [length] to 's' [time]\n"),
-        // Fuel economy: mpg is mi/gal; L/100km is its reciprocal, which no factor converts.
-        (["units", "mpg"], "unitpipe units: unknown unit 'mpg'; did you mean 'mi/gal'?\n"),
-        (["units", "mi/gal", "L/km"],
-         "unitpipe units: cannot convert from 'mi/gal' [1/length^2] to 'L/km' [area]; they are reciprocal (y = S/x, as between mpg and L/100km), and a conversion here is a factor and an offset\n"),
+        // Reciprocal dimensions convert as y = K/x, but not an absolute temperature (it has an offset).
+        (["units", "degC", "1/K"],
+         "unitpipe units: cannot convert from 'degC' [temperature] to '1/K' [1/temperature]; they are reciprocal (y = K/x, as between mpg and L/100km), which converts only units without an offset and one FROM unit for the column (not @COLUMN or *)\n"),
         (["convert", "--quiett"], "unitpipe convert: unknown option '--quiett'; did you mean '--quiet'?\n" + convertUsage),
         (["convert", "--threads", "0"], "unitpipe convert: invalid value '0' for --threads: use a whole number from 1 to 256\n" + convertUsage),
         (["convert", "--threads", "1000"], "unitpipe convert: invalid value '1000' for --threads: use a whole number from 1 to 256\n" + convertUsage),
@@ -52,8 +51,8 @@ struct MessageTests {
         // The other side is a length: km/h (a speed) is not offered.
         (["convert", "$D/in.csv", "-c", "d:kmh:mi", "-o", "$D/out.csv"], "d\n1\n", 2,
          "unitpipe convert: unknown unit 'kmh'. Run 'unitpipe units' to list the units\n"),
-        (["convert", "$D/in.csv", "-c", "d:mi/gal:L/km", "-o", "$D/out.csv"], "d\n1\n", 2,
-         "unitpipe convert: cannot convert from 'mi/gal' [1/length^2] to 'L/km' [area]; they are reciprocal (y = S/x, as between mpg and L/100km), and a conversion here is a factor and an offset\n"),
+        (["convert", "$D/in.csv", "-c", "d:degF:1/K", "-o", "$D/out.csv"], "d\n1\n", 2,
+         "unitpipe convert: cannot convert from 'degF' [temperature] to '1/K' [1/temperature]; they are reciprocal (y = K/x, as between mpg and L/100km), which converts only units without an offset and one FROM unit for the column (not @COLUMN or *)\n"),
         (["convert", "$D/in.csv", "-c", "d:Cal:J", "-o", "$D/out.csv"], "d\n1\n", 2,
          "unitpipe convert: unknown unit 'Cal'. Run 'unitpipe units' to list the units\n"),
         (["convert", "$D/in.csv", "-c", "d:km:milez", "-o", "$D/out.csv"], "d\n1\n", 2,

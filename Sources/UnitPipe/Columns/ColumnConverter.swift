@@ -13,6 +13,8 @@ public struct ColumnConverter: Sendable {
         case fixed(FactorMatrix)
         /// A source unit per row (``ColumnUnits``): the matrix of the column's resolver.
         case perRow
+        /// One source unit of the target's reciprocal dimension: `y = K/x`, decided exactly per cell.
+        case reciprocal(ReciprocalConversion)
     }
 
     public let factors: Factors
@@ -45,6 +47,9 @@ public struct ColumnConverter: Sendable {
         _ column: ParsedColumn, batch: RecordBatch, parser: ColumnParser, perRowMatrix: FactorMatrix?, hasSource: Bool
     ) {
         let count = batch.count
+        if case .reciprocal(let conversion) = factors {
+            return convertReciprocals(column, batch: batch, parser: parser, conversion: conversion)
+        }
         var isFixed = false
         if case .fixed = factors { isFixed = true }
         if !isFixed, hasSource, let matrix = perRowMatrix {
@@ -87,6 +92,30 @@ public struct ColumnConverter: Sendable {
         }
     }
 
+    /// Converts every number of `column` as `K/x` from the cell's exact decimal, rounded once
+    /// (to the nearest double, and with `--decimals N` to N digits); a zero fails as `zeroReciprocal`.
+    private func convertReciprocals(_ column: ParsedColumn, batch: RecordBatch, parser: ColumnParser, conversion: ReciprocalConversion) {
+        column.bigFixed.removeAll(keepingCapacity: true)
+        for r in 0..<batch.count {
+            guard case .number = column.statuses[r], let decimal = parser.exactDecimal(record: r, of: batch) else { continue }
+            guard let value = conversion.nearest(decimal) else {
+                column.statuses[r] = .failed(.zeroReciprocal)
+                continue
+            }
+            column.values[r] = value
+            guard value.isFinite else {
+                column.statuses[r] = .failed(.overflow)
+                continue
+            }
+            if let decimals, let fixed = column.fixedValues {
+                fixed[r] = .nan
+                if let (isNegative, magnitude) = conversion.integer(decimal, decimals: decimals, tie: tie) {
+                    column.bigFixed[r] = NumberWriter.scaledIntegerText(isNegative: isNegative, magnitude: magnitude, decimals: decimals)
+                }
+            }
+        }
+    }
+
     /// Row `r`'s exact decimal and factor: the cell read again, with its exponent kept whole.
     private func exactInput(
         _ column: ParsedColumn, record r: Int, batch: RecordBatch, parser: ColumnParser, perRowMatrix: FactorMatrix?
@@ -95,6 +124,8 @@ public struct ColumnConverter: Sendable {
         switch factors {
         case .fixed(let matrix):
             return (decimal, matrix.factors[0])
+        case .reciprocal:
+            return nil
         case .perRow:
             guard let matrix = perRowMatrix else { return nil }
             return (decimal, matrix.factors[Int(column.sources[r]) / DecimalFactorTable.slotCount])

@@ -22,8 +22,9 @@ public final class NumberFormat: @unchecked Sendable {
         self.conventions = conventions
         isLocalized = conventions != nil
         self.isPlain = isPlain
-        // A converted number is never escaped as a formula (`-1.234,5` is a number in its locale).
-        self.writer = CSVWriter(delimiter: writer.delimiter, quote: writer.quote, usesCRLF: writer.usesCRLF)
+        // A converted number is never escaped as a formula (`-1.234,5` is a number in its locale);
+        // it is quoted as the output's quote style says (`--quote-style all`).
+        self.writer = CSVWriter(delimiter: writer.delimiter, quote: writer.quote, usesCRLF: writer.usesCRLF, quoteStyle: writer.quoteStyle)
     }
 
     deinit { scratch.deallocate() }

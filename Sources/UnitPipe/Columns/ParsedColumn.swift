@@ -32,6 +32,8 @@ public enum CellFault: Sendable, Equatable {
     /// The unit is ambiguous: text on both sides of the number, or a currency symbol the
     /// input's locale does not settle.
     case ambiguousUnit
+    /// A zero in a conversion between reciprocal units (`mpg` to `L/100km`): it has no reciprocal.
+    case zeroReciprocal
 }
 
 /// What became of one cell.

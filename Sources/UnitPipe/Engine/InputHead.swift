@@ -51,10 +51,12 @@ public final class InputHead {
     ///   - maxFieldSize: The longest field the head's parse keeps.
     ///   - sniffingOrder: The candidate delimiters in tie-breaking order.
     ///   - reader: How records are split (`--reader`).
+    ///   - minimumRecords: Read past the first 64 KiB until the head holds this many complete
+    ///     records (or the input ends): `sniff --sample-rows`.
     /// - Throws: `InputError` when the input cannot be read.
     public init(
         source: InputSource, delimiter: UInt8?, quote: UInt8?, hasHeader: Bool, maxFieldSize: Int = 64 << 20,
-        sniffingOrder: [UInt8] = CSVDialect.candidateDelimiters, reader: ReaderKind = .default
+        sniffingOrder: [UInt8] = CSVDialect.candidateDelimiters, reader: ReaderKind = .default, minimumRecords: Int = 0
     ) throws(InputError) {
         self.source = source
         var bytes = try InputHead.read(source, limit: InputHead.size)
@@ -94,6 +96,14 @@ public final class InputHead {
         if hasHeader, parse.firstRecordFields != nil, parse.parser.batch().problem(of: 0) == .fieldTooLarge || parse.parser.batch().problem(of: 0) == .recordTooLarge {
             // Never a header cut to its first fields or bytes: the columns would be wrong.
             throw .headerTooLarge(source.displayName, limit: maxFieldSize)
+        }
+        // More records wanted: read as much again each time, parsing with the delimiter found.
+        while parse.parser.batch().count < minimumRecords && !isWholeInput {
+            let limit = max(bytes.count, InputHead.size)
+            let more = try InputHead.read(source, limit: limit)
+            isWholeInput = more.count < limit
+            bytes.append(contentsOf: more)
+            parse = HeadParse(bytes, delimiter: parse.delimiter, quote: quote, isComplete: isWholeInput, maxFieldSize: maxFieldSize, reader: reader)
         }
         self.bytes = bytes
         self.isWholeInput = isWholeInput

@@ -24,6 +24,8 @@ public struct CellFailure: Sendable, Equatable {
         case invalidUTF8Unit([UInt8])
         /// The value is beyond the largest double, as read or in the target unit.
         case overflow
+        /// A zero converted between reciprocal units (`mpg` to `L/100km`), which has no reciprocal.
+        case zeroReciprocal
         /// The cell's unit (in the cell or the row's unit column) does not resolve.
         case unit(UnitExpressionError)
         /// The cell names no unit and the column gives no default, or the row's unit column is empty.
@@ -50,6 +52,7 @@ public struct CellFailure: Sendable, Equatable {
             case .required: .empty
             case .invalidUTF8, .invalidUTF8Unit: .invalidUTF8
             case .overflow: .overflow
+            case .zeroReciprocal: .zeroReciprocal
             case .unit(let error): ErrorCode(error)
             case .missingUnit: .unknownUnit
             case .ambiguousUnit: .ambiguousUnit

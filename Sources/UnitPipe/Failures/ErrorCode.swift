@@ -29,6 +29,7 @@ public enum ErrorCode: String, Sendable, CaseIterable, Comparable {
     case invalidUTF8 = "invalid_utf8"
     /// A unit string whose parentheses nest too deep to be read.
     case unitTooDeep = "unit_too_deep"
+    case zeroReciprocal = "zero_reciprocal"
 
     public static func < (lhs: ErrorCode, rhs: ErrorCode) -> Bool { lhs.rawValue < rhs.rawValue }
 

@@ -85,6 +85,8 @@ public struct FailureRenderer: Sendable {
         case .number(.overflow), .overflow:
             let target = column?.to ?? ""
             return "'\(raw)' is beyond the largest double (about 1.8e308)" + (target.isEmpty ? "" : ", as read or in \(target)")
+        case .zeroReciprocal:
+            return "'\(raw)' is zero, which has no value in \(column?.to ?? "the target unit"): \(column?.from ?? "the source unit") converts to it as y = K/x"
         case .invalidUTF8:
             return failure.raw.withUnsafeBytes { InvalidUTF8.message(for: $0) }
         case .invalidUTF8Unit(let unit):

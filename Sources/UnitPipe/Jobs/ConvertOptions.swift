@@ -55,10 +55,18 @@ public struct ConvertOptions: Sendable {
     public var summaryPath: String?
     /// The conversions (`-c`); none rewrites the file normalized.
     public var columns: [ColumnSpec] = []
+    /// `--select LIST` (repeatable): the output's columns, in the order given; `nil` keeps every column in order.
+    public var selectedColumns: [ColumnSpec.Reference]?
+    /// `--exclude LIST` (repeatable): columns left out of the output.
+    public var excludedColumns: [ColumnSpec.Reference] = []
+    /// `--rename OLD=NEW` (repeatable): output header names.
+    public var renamedColumns: [ColumnRename] = []
     /// The delimiter (`-d`); `nil` sniffs it (tab for `.tsv` and `.tab`).
     public var delimiter: UInt8?
     /// The output's delimiter (`--output-delimiter`); `nil` keeps the input's.
     public var outputDelimiter: UInt8?
+    /// `--quote-style`: which output fields are quoted (default: only where needed).
+    public var quoteStyle = CSVWriter.QuoteStyle.minimal
     /// `--crlf`: output records end with CR LF.
     public var usesCRLF = false
     /// `--bom`: the output starts with a UTF-8 byte order mark (for Excel).

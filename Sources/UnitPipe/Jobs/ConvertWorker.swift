@@ -106,6 +106,12 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     private let rewrittenFields: [Int]
     /// The target unit's symbol per conversion, written into unit columns.
     private let targetSymbols: [[UInt8]]
+    /// `--quote-style all`: the quote written around converted cells.
+    private let numberQuote: UInt8?
+    /// `true` with `--output-locale`: the format writes a number as a field, quoted by the writer's style.
+    private let formatQuotesNumbers: Bool
+    /// `--select`/`--exclude`: the input fields written, in order; `nil` writes every field in order.
+    private let outputFields: [Int]?
 
     init(plan: JobPlan) {
         self.plan = plan
@@ -119,7 +125,11 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         decimalsOf = plan.conversions.indices.map(plan.decimals)
         writer = plan.writer
         rejectsWriter = plan.rejectsWriter
-        copiesPlainRows = plan.writer.delimiter == plan.dialect.delimiter && !plan.options.escapesFormulas
+        outputFields = plan.outputColumns.fields
+        copiesPlainRows = plan.writer.delimiter == plan.dialect.delimiter && !plan.options.escapesFormulas && outputFields == nil
+            && plan.writer.quoteStyle == .minimal
+        numberQuote = plan.writer.numberQuote
+        formatQuotesNumbers = plan.outputConventions != nil
         format = NumberFormat(conventions: plan.outputConventions, isPlain: plan.options.notation == .plain, writer: plan.writer)
         roles = .allocate(capacity: max(1, plan.columnCount))
         roles.initialize(from: plan.roles, count: plan.columnCount)
@@ -280,27 +290,41 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
                 let from = batch.start(ofField: firstField + f)
                 cursor.append(UnsafeRawBufferPointer(start: batch.bytes + from, count: batch.fieldEnds[firstField + last] - from))
             }
+        } else if let outputFields {
+            // --select/--exclude: the chosen fields, in the chosen order.
+            var isFirst = true
+            for f in outputFields {
+                if !isFirst { cursor.append(delimiter) }
+                isFirst = false
+                writeField(f, from: batch.start(ofField: firstField + f), to: batch.fieldEnds[firstField + f], of: batch, record: r, to: &cursor)
+            }
         } else {
             // Walk the record's fields in order: each one starts after the previous one's delimiter.
             var start = batch.start(ofField: firstField)
             for f in 0..<plan.columnCount {
                 if f > 0 { cursor.append(delimiter) }
                 let end = batch.fieldEnds[firstField + f]
-                defer { start = end + 1 }
-                switch roles[f] {
-                case .passThrough:
-                    writer.writeField(UnsafeRawBufferPointer(start: batch.bytes + start, count: end - start), to: &cursor)
-                case .convertedKeepingOriginal:
-                    writer.writeField(UnsafeRawBufferPointer(start: batch.bytes + start, count: end - start), to: &cursor)
-                    cursor.append(delimiter)
-                    writeRewrittenField(f, record: r, to: &cursor)
-                case .converted, .unitColumn:
-                    writeRewrittenField(f, record: r, to: &cursor)
-                }
+                writeField(f, from: start, to: end, of: batch, record: r, to: &cursor)
+                start = end + 1
             }
         }
         if cursor.count == rowStart { writer.writeEmptyRecordMark(to: &cursor) }
         writer.appendLineEnd(to: &cursor)
+    }
+
+    /// Writes field `f` of row `r`, stored at `start..<end` of the batch's bytes, by its role.
+    @inline(__always)
+    private func writeField(_ f: Int, from start: Int, to end: Int, of batch: RecordBatch, record r: Int, to cursor: inout ByteCursor) {
+        switch roles[f] {
+        case .passThrough:
+            writer.writeField(UnsafeRawBufferPointer(start: batch.bytes + start, count: end - start), to: &cursor)
+        case .convertedKeepingOriginal:
+            writer.writeField(UnsafeRawBufferPointer(start: batch.bytes + start, count: end - start), to: &cursor)
+            cursor.append(writer.delimiter)
+            writeRewrittenField(f, record: r, to: &cursor)
+        case .converted, .unitColumn:
+            writeRewrittenField(f, record: r, to: &cursor)
+        }
     }
 
     /// Writes field `f` of row `r`, one that is not copied: the converted number (nothing for a
@@ -309,15 +333,31 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     private func writeRewrittenField(_ f: Int, record r: Int, to cursor: inout ByteCursor) {
         switch roles[f] {
         case .converted(let k), .convertedKeepingOriginal(let k):
-            guard case .number = statuses[k][r] else { break }
+            if let quote = numberQuote, !(formatQuotesNumbers && statuses[k][r] == .number) {
+                cursor.append(quote)
+                defer { cursor.append(quote) }
+                writeConverted(k, record: r, to: &cursor)
+            } else {
+                writeConverted(k, record: r, to: &cursor)
+            }
+        case .unitColumn(let k):
+            targetSymbols[k].withUnsafeBytes { writer.writeField($0, to: &cursor) }
+        case .passThrough:
+            break
+        }
+    }
+
+    /// Writes conversion `k`'s number of row `r` (nothing for a failed or empty cell).
+    @inline(__always)
+    private func writeConverted(_ k: Int, record r: Int, to cursor: inout ByteCursor) {
+        switch statuses[k][r] {
+        case .number:
             if let fixed = fixedValues[k] {
                 format.writeFixed(fixed[r], decimals: decimalsOf[k] ?? 0, text: self.columns[k].bigFixed[r], to: &cursor)
             } else {
                 format.writeShortest(values[k][r], to: &cursor)
             }
-        case .unitColumn(let k):
-            targetSymbols[k].withUnsafeBytes { writer.writeField($0, to: &cursor) }
-        case .passThrough:
+        case .empty, .skipped, .failed:
             break
         }
     }
@@ -371,6 +411,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         case .required: detail = .required
         case .invalidUTF8: detail = .invalidUTF8
         case .overflow: detail = .overflow
+        case .zeroReciprocal: detail = .zeroReciprocal
         case .ambiguousUnit: detail = .ambiguousUnit
         case .unit: detail = units[k]?.failure(record: r, of: batch) ?? .missingUnit
         }

@@ -2,8 +2,10 @@
 //
 // `convert a.csv b.csv dir/` reads its inputs one after the other into one
 // output, as if they were one file with the header written once: a directory
-// stands for its files in name order (byte order of the names; names starting
-// with `.` or `_` skipped, subdirectories not entered), `-` for standard
+// stands for its CSV files in name order (byte order of the names; only names
+// ending in .csv, .tsv or .tab, also with .gz or .zst, so a stray README.txt or
+// _SUCCESS marker is not read; names starting with `.` or `_` skipped,
+// subdirectories not entered), `-` for standard
 // input (at most once). Each input is read as a run over it alone would read
 // it (its own BOM, compression, sniffed dialect and `--locale auto` sample),
 // and every input's header must equal the first one's, field by field, and
@@ -34,7 +36,7 @@ public enum InputList {
                 let names: [String]
                 do { names = try FileSystem.entries(ofDirectory: path) } catch { throw .input(.cannotOpen(path, error)) }
                 let found = names
-                    .filter { !$0.hasPrefix(".") && !$0.hasPrefix("_") }
+                    .filter { !$0.hasPrefix(".") && !$0.hasPrefix("_") && InputList.isTableName($0) }
                     .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
                     .map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
                     .filter { FileSystem.identity(of: $0)?.isRegularFile == true }
@@ -45,6 +47,15 @@ public enum InputList {
             }
         }
         return files
+    }
+
+    /// The name endings a directory's files are read by: CSV and TSV names, also compressed.
+    public static let tableExtensions = [".csv", ".tsv", ".tab"].flatMap { [$0, $0 + ".gz", $0 + ".zst"] }
+
+    /// `true` when a file named `name` in an input directory is read: its name ends in one of ``tableExtensions`` (any case).
+    static func isTableName(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return tableExtensions.contains { lower.hasSuffix($0) && lower.count > $0.count }
     }
 
     /// The start of a run over `paths`: the inputs they name, each checked against the run's

@@ -25,6 +25,18 @@ public enum JobError: Error, Sendable, Equatable {
     case headerUnitContradicts(column: String, headerUnit: String, from: String, to: String)
     /// A rename (`=NEWNAME`, or the header's unit part rewritten) to a name another output column has.
     case duplicateOutputName(String, column: String)
+    /// A column listed twice by `--select` (the output would hold it twice under one name).
+    case outputColumnTwice(String)
+    /// A converted column that `--select`/`--exclude` leave out of the output (`option` names which).
+    case convertedColumnDropped(String, option: String)
+    /// `--select`/`--exclude` leave no column in the output.
+    case noOutputColumn
+    /// A column renamed by two means: two `--rename`, or `--rename` and `-c …=NEWNAME`.
+    case renamedTwice(String)
+    /// `--rename OLD=NEW` to a name another output column has.
+    case duplicateRename(String, column: String)
+    /// `--rename` without a header to rename (`--no-header`).
+    case renameWithoutHeader
     /// A range of positions whose first lies after its last once counted (`#-1-#2` in a file of 5 columns).
     case emptyRange(String, columnCount: Int)
     case unit(UnitError)
@@ -77,6 +89,7 @@ public enum JobError: Error, Sendable, Equatable {
         case .outputPath: return "output"
         case .unknownColumn, .ambiguousColumn, .columnOutOfRange, .columnSelectedTwice: return "usage"
         case .headerNamesNoUnit, .headerUnitContradicts, .duplicateOutputName, .emptyRange: return "usage"
+        case .outputColumnTwice, .convertedColumnDropped, .noOutputColumn, .renamedTwice, .duplicateRename, .renameWithoutHeader: return "usage"
         case .unit, .unitExpression, .locale, .defaultLocaleMisreads, .rates, .currencyNeedsRates, .currencyNotInRates, .invalidUnitColumn, .unitColumnWithoutUnit: return "usage"
         case .standardInputTwice, .directoryWithoutFiles: return "usage"
         case .inputMismatch, .emptyInput: return "input"

@@ -88,9 +88,36 @@ extension JobPlan {
         for (field, role) in roles.enumerated() {
             if case .unitColumn(let k) = role, conversions[k].spec.keepsOriginal { roles[field] = .passThrough }
         }
-        return JobPlan(
+        let outputColumns = try OutputColumns.resolve(
+            options, columnNames: columnNames, hasHeader: dialect.hasHeader, converted: Set(conversions.map(\.field)))
+        try settleRenames(outputColumns, &conversions, options: options, columnNames: columnNames)
+        var plan = JobPlan(
             dialect: dialect, columnCount: columnNames.count, conversions: conversions, roles: roles,
             options: options, outputConventions: outputConventions, warnings: ratesWarnings)
+        plan.outputColumns = outputColumns
+        return plan
+    }
+
+    /// Gives `--rename`'s names to the conversions they rename (a kept original keeps the
+    /// converted column's name), and checks that no output name is then given twice.
+    private static func settleRenames(
+        _ outputColumns: OutputColumns, _ conversions: inout [Conversion], options: ConvertOptions, columnNames: [String]
+    ) throws(JobError) {
+        guard !outputColumns.renames.isEmpty else { return }
+        var namedByColumnSpec = Set<Int>()
+        for spec in options.columns where spec.newName != nil && !spec.keepsOriginal {
+            namedByColumnSpec.formUnion(try ColumnSpec.fields(of: spec.column, in: columnNames))
+        }
+        for k in conversions.indices {
+            let field = conversions[k].field
+            guard let name = outputColumns.renames[field], !conversions[k].spec.keepsOriginal else { continue }
+            if namedByColumnSpec.contains(field) { throw .renamedTwice(columnNames[field]) }
+            conversions[k].spec.newName = name
+        }
+        let header = outputColumns.header(columnNames, conversions: conversions.map { ($0.field, $0.spec) })
+        for (field, name) in outputColumns.renames.sorted(by: { $0.key < $1.key }) where header.filter({ $0 == name }).count > 1 {
+            throw .duplicateRename(name, column: columnNames[field])
+        }
     }
 
     /// The standard catalog, plus the currencies of `--rates`; a warning per date an ECB history file repeats.
@@ -147,6 +174,9 @@ extension JobPlan {
                 return (.inCell(resolver: resolver), defaultUnit)
             }
             let from = try resolve(spec.from, in: catalog, dimension: target.dimension)
+            if from.dimension.isReciprocal(of: target.dimension) {
+                return (.reciprocal(try ReciprocalConversion(from: from, to: target)), from)
+            }
             return (.fixed(try FactorMatrix(sources: [from], target: target)), from)
         } catch let error as JobError {
             throw error

@@ -16,6 +16,8 @@ struct JobPlan: @unchecked Sendable {
         case unitColumn(field: Int, resolver: UnitResolver)
         /// Each cell carries its unit: `-c NAME:*:m` (or `*km` with a default).
         case inCell(resolver: UnitResolver)
+        /// One unit for the whole column, of the target's reciprocal dimension: `-c NAME:mpg:L/100km`.
+        case reciprocal(ReciprocalConversion)
     }
 
     /// A converted column.
@@ -24,7 +26,8 @@ struct JobPlan: @unchecked Sendable {
         let field: Int
         /// The header name (`#N` without a header), as reported in errors.
         let name: String
-        let spec: ColumnSpec
+        /// The `-c` spec, `newName` settled (`=NEWNAME`, `--rename`, or the header's unit part rewritten).
+        var spec: ColumnSpec
         let source: UnitSource
         let target: UnitDefinition
         /// Parses the column's cells: its locale's conventions and what the column allows.
@@ -60,17 +63,20 @@ struct JobPlan: @unchecked Sendable {
     let conversions: [Conversion]
     /// Each field's role.
     let roles: [FieldRole]
+    /// The output's columns and their names (`--select`, `--exclude`, `--rename`).
+    var outputColumns = OutputColumns.all
     let options: ConvertOptions
     /// How converted numbers are written with `--output-locale`, or `nil` for normalized output.
     let outputConventions: NumberConventions?
     /// What settling the plan found worth a warning (a rates file repeating a date).
     var warnings: [JobWarning] = []
 
-    /// The output's writer: the input's quote, its delimiter unless `--output-delimiter`, LF unless `--crlf`.
+    /// The output's writer: the input's quote; `--output-delimiter`, else tab for an output named
+    /// `.tsv`/`.tab` (also compressed), else the input's delimiter; LF unless `--crlf`.
     var writer: CSVWriter {
         CSVWriter(
-            delimiter: options.outputDelimiter ?? dialect.delimiter, quote: dialect.quote, usesCRLF: options.usesCRLF,
-            escapesFormulas: options.escapesFormulas)
+            delimiter: options.outputDelimiter ?? options.outputPath.flatMap(InputHead.delimiter(forPath:)) ?? dialect.delimiter, quote: dialect.quote, usesCRLF: options.usesCRLF,
+            escapesFormulas: options.escapesFormulas, quoteStyle: options.quoteStyle)
     }
     /// The rejects' writer: the input's dialect (formulas escaped with `--escape-formulas`).
     var rejectsWriter: CSVWriter { CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote, escapesFormulas: options.escapesFormulas) }
@@ -93,7 +99,7 @@ struct JobPlan: @unchecked Sendable {
         let conversion = conversions[k]
         let symbols = conversion.parser.conventions.currencySymbols
         switch conversion.source {
-        case .fixed:
+        case .fixed, .reciprocal:
             return nil
         case .unitColumn(let field, let resolver):
             return ColumnUnits(place: .unitColumn(field: field), resolver: resolver, currencySymbols: symbols)
@@ -110,15 +116,18 @@ struct JobPlan: @unchecked Sendable {
         switch conversions[k].source {
         case .fixed(let matrix):
             return ColumnConverter(factors: .fixed(matrix), decimals: decimals(k), tie: options.rounding)
+        case .reciprocal(let conversion):
+            return ColumnConverter(factors: .reciprocal(conversion), decimals: decimals(k), tie: options.rounding)
         case .unitColumn, .inCell:
             return ColumnConverter(factors: .perRow, decimals: decimals(k), tie: options.rounding)
         }
     }
 
-    /// The output's header: renamed columns under their new names, a kept original followed by its converted column.
-    /// Names that are not rewritten keep the header's bytes as read, whatever their encoding.
+    /// The output's header: the output's columns in order, renamed columns under their new names,
+    /// a kept original followed by its converted column. Names that are not rewritten keep the
+    /// header's bytes as read, whatever their encoding.
     func outputHeader(_ fields: [[UInt8]]) -> [[UInt8]] {
-        ColumnSpec.outputNames(fields, conversions.map(\.spec), fields: conversions.map(\.field)) { Array($0.utf8) }
+        outputColumns.header(fields, conversions: conversions.map { ($0.field, $0.spec) }) { Array($0.utf8) }
     }
 
     /// What the failure messages say about each conversion.

@@ -74,7 +74,7 @@ public struct RunSummary: Sendable, Equatable {
         if let detail { out += ", \"detail\": \(JSON.string(detail))" }
         out += ", \"rows_in\": \(rowsIn), \"rows_out\": \(rowsOut), \"rows_rejected\": \(rowsRejected)"
         if let cellsEmptied { out += ", \"cells_emptied\": \(cellsEmptied)" }
-        out += ", \"bytes_in\": \(bytesIn), \"seconds\": \(seconds.isFinite ? NumberWriter.fixed(seconds, decimals: 3) : "null")"
+        out += ", \"bytes_in\": \(bytesIn), \"seconds\": \(JSON.seconds(seconds))"
         out += ", \"rows_written\": \(rowsWritten)"
         if let range = byteRange {
             out += ", \"byte_range\": {\"start\": \(range.start), \"end\": \(range.end), \"record\": \(range.record), \"line\": \(range.line)}"
@@ -120,5 +120,10 @@ enum JSON {
     /// A JSON number: shortest round-trip digits (finite values only; others become null).
     static func number(_ value: Double) -> String {
         value.isFinite ? NumberWriter.shortest(value) : "null"
+    }
+
+    /// A duration in seconds, to the millisecond (`0.448`), or `null` when it is not finite.
+    static func seconds(_ value: Double) -> String {
+        value.isFinite ? NumberWriter.fixed(value, decimals: 3) : "null"
     }
 }

@@ -62,19 +62,26 @@ public struct SniffReport: Sendable, Equatable {
 
 /// Reads the start of an input and describes it.
 public enum Sniffer {
-    /// Sniffs `source`: reads at most 64 KiB.
+    /// Sniffs `source`: the records of its first 64 KiB, or its first `sampleRows` data records.
     ///
     /// - Parameters:
     ///   - source: The input.
     ///   - delimiter: A delimiter to use instead of sniffing one.
     ///   - quote: The quote byte (`nil`: none).
-    public static func sniff(_ source: InputSource, delimiter: UInt8? = nil, quote: UInt8? = UInt8(ascii: "\"")) throws(InputError) -> SniffReport {
-        sniff(try InputHead(source: source, delimiter: delimiter, quote: quote, hasHeader: true, maxFieldSize: 64 << 10))
+    ///   - sampleRows: How many data records to profile, read as far into the input as they go;
+    ///     `nil` profiles the records of the first 64 KiB.
+    public static func sniff(
+        _ source: InputSource, delimiter: UInt8? = nil, quote: UInt8? = UInt8(ascii: "\""), sampleRows: Int? = nil
+    ) throws(InputError) -> SniffReport {
+        let head = try InputHead(
+            source: source, delimiter: delimiter, quote: quote, hasHeader: true, maxFieldSize: 64 << 10,
+            minimumRecords: sampleRows.map { $0 + 1 } ?? 0)
+        return sniff(head, sampleRows: sampleRows)
     }
 
     /// Describes an input from its head; whether the first record is a header is decided here
-    /// (the head's own `hasHeader` is ignored).
-    public static func sniff(_ head: InputHead) -> SniffReport {
+    /// (the head's own `hasHeader` is ignored). With `sampleRows`, only that many data records are profiled.
+    public static func sniff(_ head: InputHead, sampleRows: Int? = nil) -> SniffReport {
         let batch = head.records
         var report = SniffReport(
             delimiter: head.dialect.delimiter, quote: head.dialect.quote, hasHeader: true,
@@ -92,8 +99,9 @@ public enum Sniffer {
         let first = batch.strings(of: 0)
         report.hasHeader = looksLikeHeader(first, batch: batch, width: width)
         let start = report.hasHeader ? 1 : 0
-        let rows = (start..<batch.count).filter { batch.fieldCount(of: $0) == width }
-        report.records = batch.count - start
+        let end = sampleRows.map { min(batch.count, start + $0) } ?? batch.count
+        let rows = (start..<end).filter { batch.fieldCount(of: $0) == width }
+        report.records = end - start
         for field in 0..<width {
             let name = report.hasHeader ? first[field] : "#\(field + 1)"
             var column = profile(field, rows: rows, of: batch, name: name)
@@ -271,6 +279,8 @@ extension SniffReport {
                 if let locale = columns.first(where: { $0.name == value })?.localeGuess { locales.insert(locale) }
             }
         }
+        // Without a column to convert, the locale the numeric columns guessed, so that a -c added later reads them right.
+        if specs.isEmpty { locales = Set(columns.compactMap(\.localeGuess)) }
         locales.remove("C")
         if locales.count == 1, let locale = locales.first { words += ["--locale", locale] }
         if locales.count > 1 { words += ["--locale", "auto"] }

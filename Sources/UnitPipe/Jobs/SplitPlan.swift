@@ -162,7 +162,7 @@ public struct SplitPlan: Sendable, Equatable {
         if let anomaly {
             out += ", \"undecided\": {\"offset\": \(anomaly.offset), \"line\": \(anomaly.line), \"reason\": \(JSON.string(anomaly.kind.description))}"
         }
-        out += ", \"scan\": {\"bytes\": \(bytesScanned), \"seconds\": \(JSON.number(seconds)), \"gb_per_s\": \(JSON.number(gigabytesPerSecond))}"
+        out += ", \"scan\": {\"bytes\": \(bytesScanned), \"seconds\": \(JSON.seconds(seconds)), \"gb_per_s\": \(JSON.number(gigabytesPerSecond))}"
         return out + "}\n"
     }
 
@@ -175,7 +175,7 @@ public struct SplitPlan: Sendable, Equatable {
             out += zip(row, widths).map { String(repeating: " ", count: $1 - $0.count) + $0 }.joined(separator: "  ") + "\n"
         }
         if let shortfall { out += "note: \(shortfall)\n" }
-        out += "scanned \(bytesScanned) bytes in \(JSON.number(seconds)) s (\(String(format: "%.2f", gigabytesPerSecond)) GB/s)\n"
+        out += "scanned \(bytesScanned) bytes in \(JSON.seconds(seconds)) s (\(String(format: "%.2f", gigabytesPerSecond)) GB/s)\n"
         return out
     }
 }

@@ -69,7 +69,7 @@ public struct ValidateSummary: Sendable, Equatable {
         if let detail { out += ", \"detail\": \(JSON.string(detail))" }
         out += ", \"max_errors_reached\": \(isErrorLimitReached)"
         out += ", \"rows_in\": \(rowsIn), \"rows_valid\": \(rowsIn - rowsInvalid), \"rows_invalid\": \(rowsInvalid)"
-        out += ", \"bytes_in\": \(bytesIn), \"seconds\": \(JSON.number(seconds))"
+        out += ", \"bytes_in\": \(bytesIn), \"seconds\": \(JSON.seconds(seconds))"
         if let range = byteRange {
             out += ", \"byte_range\": {\"start\": \(range.start), \"end\": \(range.end), \"record\": \(range.record), \"line\": \(range.line)}"
         }

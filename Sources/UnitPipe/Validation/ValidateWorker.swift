@@ -348,6 +348,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
                 detail = .number(error)
             }
         case .failed(.overflow): detail = .overflow
+        case .failed(.zeroReciprocal): detail = .zeroReciprocal
         case .failed(.invalidUTF8): detail = .invalidUTF8
         case .failed(.ambiguousUnit): detail = .ambiguousUnit
         case .failed(.unit): detail = units[k]?.failure(record: r, of: batch) ?? .missingUnit

@@ -25,9 +25,14 @@ public struct CSVDialect: Sendable, Equatable {
         UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t"), UInt8(ascii: "|"),
     ]
 
-    /// A printable name of a delimiter byte: `,` or `tab`.
+    /// A printable name of a delimiter byte as `-d` takes it: `,`, `tab`, or `\x1f` for other control bytes.
     public static func name(ofDelimiter byte: UInt8) -> String {
-        byte == UInt8(ascii: "\t") ? "tab" : String(UnicodeScalar(byte))
+        if byte == UInt8(ascii: "\t") { return "tab" }
+        if byte < 0x20 || byte >= 0x7F {
+            let hex = String(byte, radix: 16)
+            return "\\x" + (hex.count == 1 ? "0" + hex : hex)
+        }
+        return String(UnicodeScalar(byte))
     }
 }
 

@@ -51,7 +51,7 @@ public enum RefusedFormat: Sendable, Equatable {
     /// The refused format of decoded data that starts with `head`, if any: a UTF-16/UTF-32 byte
     /// order mark, a tar archive, or NUL bytes — in every other byte (UTF-16 without a mark), or
     /// with other signs of binary data: bytes that are not UTF-8, or one byte in ten a control
-    /// character. (A NUL now and then in UTF-8 text is left to pass through, as any byte does.)
+    /// character (not a separator: tab, line ends, form feed, 0x1E, 0x1F). (A NUL now and then in UTF-8 text is left to pass through, as any byte does.)
     static func detectText(_ head: UnsafeRawBufferPointer) -> RefusedFormat? {
         let first = Array(head.prefix(4))
         if first.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return .wideText("UTF-32LE") }
@@ -73,7 +73,8 @@ public enum RefusedFormat: Sendable, Equatable {
             if evenZeros * 10 >= pairs * 9 && oddZeros * 10 < pairs { return .wideText("UTF-16BE") }
         }
         var controls = 0
-        for byte in head where byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D && byte != 0x0C { controls += 1 }
+        // Tab, LF, CR, form feed and the ASCII record and unit separators (0x1E, 0x1F: `-d '\x1f'`) are text.
+        for byte in head where byte < 0x1E && byte != 0x09 && byte != 0x0A && byte != 0x0D && byte != 0x0C { controls += 1 }
         if controls * 10 >= head.count || !isUTF8(head) { return .binary(offset: nul) }
         return nil
     }

@@ -1,7 +1,19 @@
 /// Writes records in a dialect: the delimiter kept, fields quoted only where RFC 4180 needs it
 /// (a delimiter, quote, CR or LF inside) or where a field starts or ends with a space or tab,
-/// which some readers would trim; LF line ends, no BOM.
+/// which some readers would trim (or, by ``QuoteStyle``, every field or every field that is not
+/// a number); LF line ends, no BOM.
 public struct CSVWriter: Sendable {
+    /// Which fields are quoted (`--quote-style`).
+    public enum QuoteStyle: String, Sendable, CaseIterable {
+        /// Only where a field would not read back otherwise (the default).
+        case minimal
+        /// Every field, empty ones included (`""`).
+        case all
+        /// Every field that is not empty and not a number as written: an optional sign, digits
+        /// with an optional `.` fraction, an optional exponent (`-5`, `1.25`, `.5`, `2.5e-3`).
+        case nonnumeric
+    }
+
     /// The delimiter byte written between fields.
     public let delimiter: UInt8
     /// The quote byte, or `nil` to write fields as they are.
@@ -13,9 +25,15 @@ public struct CSVWriter: Sendable {
     public let usesCRLF: Bool
     /// `true` when a field a spreadsheet would take for a formula gets a leading `'` (`--escape-formulas`).
     public let escapesFormulas: Bool
+    /// Which fields are quoted; without a quote byte, none is.
+    public let quoteStyle: QuoteStyle
+    /// `true` when fields are quoted only where needed and there is a quote byte: the word-at-a-time test applies.
+    @usableFromInline let isMinimallyQuoted: Bool
 
-    public init(delimiter: UInt8, quote: UInt8?, usesCRLF: Bool = false, escapesFormulas: Bool = false) {
+    public init(delimiter: UInt8, quote: UInt8?, usesCRLF: Bool = false, escapesFormulas: Bool = false, quoteStyle: QuoteStyle = .minimal) {
         self.usesCRLF = usesCRLF
+        self.quoteStyle = quoteStyle
+        isMinimallyQuoted = quote != nil && quoteStyle == .minimal
         self.escapesFormulas = escapesFormulas
         self.delimiter = delimiter
         self.quote = quote
@@ -35,7 +53,13 @@ public struct CSVWriter: Sendable {
     /// `true` when `field` must be quoted to read back as the same bytes.
     @inlinable @inline(__always)
     public func needsQuotes(_ field: UnsafeRawBufferPointer) -> Bool {
-        guard quote != nil, let first = field.first, let last = field.last else { return false }
+        guard quote != nil else { return false }
+        switch quoteStyle {
+        case .minimal: break
+        case .all: return true
+        case .nonnumeric: return !field.isEmpty && !CSVWriter.isPlainNumber(field)
+        }
+        guard let first = field.first, let last = field.last else { return false }
         if first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 { return true }
         for byte in field where isSpecial(byte) { return true }
         return false
@@ -51,7 +75,7 @@ public struct CSVWriter: Sendable {
         }
         // Most fields are short and plain: test and copy them a word at a time.
         let n = field.count
-        if n >= 4, let base = field.baseAddress, quote != nil {
+        if n >= 4, let base = field.baseAddress, isMinimallyQuoted {
             if n > 16 {
                 // Longer fields: every 8-byte word, the last one overlapping, then one copy.
                 var offset = 0
@@ -216,6 +240,9 @@ public struct CSVWriter: Sendable {
         let last = second.last ?? first.last
         if last != UInt8(ascii: "\n") && last != UInt8(ascii: "\r") { output.append(UInt8(ascii: "\n")) }
     }
+
+    /// The quote byte written around every converted number (`--quote-style all`), `nil` when numbers are written bare.
+    public var numberQuote: UInt8? { quoteStyle == .all ? quote : nil }
 
     /// Writes `""` for a record whose only field is empty: an empty line would be read back as a
     /// blank line, which CSV readers skip, and the record would be lost. (Without quoting there is

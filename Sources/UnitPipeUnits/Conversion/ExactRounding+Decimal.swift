@@ -62,13 +62,18 @@ extension ExactRounding {
         guard let t = clamped(decimal) else { return nil }
         let (sum, denominator, _) = evaluate(isNegative: t.isNegative, magnitude: t.digits, powerOfTwo: 0, powerOfTen: t.exponent,
                                              scale: scale, offset: offset, scalePower: p, offsetPower: q)
-        let (quotient, remainder) = sum.magnitude.quotientAndRemainder(dividingBy: denominator)
+        return integer(sum, over: denominator, tie: tie)
+    }
+
+    /// `numerator / denominator` rounded to an integer by `tie` (half to even, or half away from zero).
+    static func integer(_ numerator: Signed, over denominator: BigUInt, tie: DecimalRounding) -> Signed {
+        let (quotient, remainder) = numerator.magnitude.quotientAndRemainder(dividingBy: denominator)
         let twice = remainder << 1
         var roundsUp = denominator < twice
         if !roundsUp, !(twice < denominator), !remainder.isZero {
             roundsUp = tie == .halfUp || quotient.low64 & 1 == 1
         }
-        return (sum.isNegative, roundsUp ? quotient + BigUInt(UInt64(1)) : quotient)
+        return (numerator.isNegative, roundsUp ? quotient + BigUInt(UInt64(1)) : quotient)
     }
 
     /// The nearest `Double` to `x·scale·10^p + offset·10^q`, ties to even, for a finite `Double` `x`.

@@ -64,10 +64,17 @@ public enum UnitListing {
         return Report(text: lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n", errors: errors)
     }
 
-    /// `1 A = x B (exact p/q)` for linear pairs, `A → B: y = x·S + O` for affine ones.
+    /// `1 A = x B (exact p/q)` for linear pairs, `A → B: y = x·S + O` for affine ones, `A → B: y = K/x`
+    /// for reciprocal ones (`mpg` and `L/100km`).
     public static func relation(
         _ from: UnitDefinition, _ to: UnitDefinition, writing write: (Double) -> String = plainDescription
     ) throws(UnitError) -> String {
+        if from.dimension.isReciprocal(of: to.dimension) {
+            let reciprocal = try ReciprocalConversion(from: from, to: to)
+            let rounded = reciprocal.apply(1).map(write) ?? "?"
+            let exact = reciprocal.constant.decimalString.map { $0 == rounded ? "exact" : "exact \($0)" } ?? "exact \(reciprocal.constant)"
+            return "\(from.symbol) → \(to.symbol): y = \(rounded)/x (\(exact)); 0 has no reciprocal"
+        }
         let conversion = try UnitConversion(from: from, to: to)
         if conversion.offset.isZero {
             let rounded = write(conversion.apply(1))

@@ -166,7 +166,7 @@ public struct Dimension: Hashable, Sendable, CustomStringConvertible {
     /// Every named dimension, in listing order.
     public static let named: [Dimension] = [
         .length, .area, .volume, .mass, .time, .speed, .acceleration, .force, .pressure, .energy, .power,
-        .temperature, .temperatureDifference, .frequency, .angle, .data, .density, .dimensionless, .currency,
+        .temperature, .temperatureDifference, .frequency, .angle, .data, .density, .fuelEconomy, .dimensionless, .currency,
     ]
 
     /// Named dimensions by exponent vector, for expressions; `temperature` gives way to `temperature_difference`.
@@ -177,6 +177,10 @@ public struct Dimension: Hashable, Sendable, CustomStringConvertible {
         }
         return table
     }()
+
+    /// Fuel economy, distance per volume (L⁻²): `mpg`, `km/L`; the reciprocal of fuel consumption
+    /// (`L/100km`, an area dimensionally).
+    public static let fuelEconomy = make("fuel_economy", [.length: -2])
 
     /// Length (L); base unit metre.
     public static let length = Dimension(name: "length", exponents: Exponents([.length: 1]))

@@ -219,6 +219,17 @@ extension UnitCatalog {
         Entry(symbol: "g/L", aliases: ["g/l"], definition: .linear(Rational(1), of: "kg/m^3")),
         Entry(symbol: "lb/ft^3", aliases: ["lb/ft³", "lb/ft3"], definition: .linear(decimal("0.45359237") / decimal("0.028316846592"), of: "kg/m^3")),
 
+        // Fuel economy (distance per volume, 1/m²) and fuel consumption (volume per distance, an
+        // area: 1 L/100km = 10⁻⁸ m²). They are reciprocal: a value converts as y = K/x.
+        Entry(symbol: "1/m^2", aliases: ["m^-2"], definition: .base(.fuelEconomy)),
+        Entry(symbol: "mpg", names: ["miles_per_gallon"], aliases: ["MPG", "mpg_US"],
+              definition: .scaled(decimal("1609.344") / decimal("0.003785411784"), .fuelEconomy), note: "miles per US gallon (mi/gal); imperial: mpg_imp"),
+        Entry(symbol: "mpg_imp", aliases: ["mpg_UK"], definition: .scaled(decimal("1609.344") / decimal("0.00454609"), .fuelEconomy),
+              note: "miles per imperial gallon"),
+        Entry(symbol: "km/L", aliases: ["km/l", "kmpl"], definition: .scaled(Rational(1_000_000), .fuelEconomy)),
+        Entry(symbol: "L/100km", aliases: ["l/100km", "L/100 km", "l/100 km"], definition: .linear(Rational(1, 100_000_000), of: "m^2"),
+              note: "fuel consumption, the reciprocal of fuel economy"),
+
         // Dimensionless (base: 1).
         Entry(symbol: "1", names: ["one"], definition: .base(.dimensionless)),
         Entry(symbol: "%", names: ["percent"], aliases: ["pct"], definition: .linear(Rational(1, 100), of: "1")),

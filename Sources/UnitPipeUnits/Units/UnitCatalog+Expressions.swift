@@ -4,7 +4,9 @@
 // Grammar (left-associative, so `a/b/c` is `a/(b·c)`):
 //     expression := term (('*' | '·' | '⋅' | '/') term)*
 //     term       := atom power?
-//     atom       := unit-name | '(' expression ')' | '1'
+//     atom       := integer? unit-name | '(' expression ')' | integer
+// A leading integer multiplies its unit, as GNU units reads it: `L/100km` is
+// L/(100·km); `100km^2` is 100·km².
 //     power      := '^' '-'? digits | superscript digits (² ³ ⁻¹) | trailing digits (`cm3`)
 // Parentheses nest at most `maxDepth` deep (`nestedTooDeep`), so the recursion is bounded.
 // A whole string that is a catalog spelling (`km/h`, `m/s^2`, `g0`) is that
@@ -151,6 +153,7 @@ struct ExpressionParser {
         guard position < characters.count else { throw .malformedExpression(text, offset: position) }
         var value: ExpressionValue
         var trailingPower: Int?
+        var multiplier = Rational.one
         if characters[position] == "(" {
             guard depth < ExpressionParser.maxDepth else { throw .nestedTooDeep(text, limit: ExpressionParser.maxDepth) }
             position += 1
@@ -171,6 +174,16 @@ struct ExpressionParser {
             var name = String(characters[start..<position])
             if name == "1" { return ExpressionValue() }
             let isWhole = start == 0 && position == characters.count
+            if catalog.lookUp(name) == nil, let first = name.first, first.isASCII, first.isNumber {
+                let digits = name.prefix { $0.isASCII && $0.isNumber }
+                guard digits.count <= 30, let n = Int128(digits), n > 0 else { throw .malformedExpression(text, offset: start) }
+                multiplier = Rational(n)
+                name = String(name.dropFirst(digits.count))
+                if name.isEmpty {
+                    value = ExpressionValue(unitCount: 1)
+                    return try scaled(value, by: multiplier)
+                }
+            }
             // `cm3`: trailing digits are a power when the whole name is not a unit (`g0` is).
             if catalog.lookUp(name) == nil, let last = name.last, last.isASCII, last.isNumber {
                 let stem = name.prefix { !($0.isASCII && $0.isNumber) }
@@ -179,16 +192,26 @@ struct ExpressionParser {
                     trailingPower = digits
                 }
             }
-            let unit = try catalog.lookUpPart(name, in: text, isWhole: isWhole, suggesting: suggesting)
+            let unit = try catalog.lookUpPart(name, in: text, isWhole: isWhole && multiplier == .one, suggesting: suggesting)
             value = ExpressionValue(exponents: unit.dimension.exponents, scale: unit.scale, unitCount: 1, single: unit)
         }
         let parsed = try parsePower()
-        guard let power = trailingPower ?? parsed else { return value }
+        guard let power = trailingPower ?? parsed else { return try scaled(value, by: multiplier) }
         try checkAffine(value)
         guard let exponents = value.exponents.multiplied(by: power), let scale = value.scale.flatMap({ $0.power(power) }) else {
             throw .unit(.factorOverflow(from: text, to: "base units"))
         }
-        return ExpressionValue(exponents: exponents, scale: scale, unitCount: value.unitCount + 1, single: nil)
+        return try scaled(ExpressionValue(exponents: exponents, scale: scale, unitCount: value.unitCount + 1, single: nil), by: multiplier)
+    }
+
+    /// `value` times a leading integer (`100km`); `value` itself when there is none.
+    private func scaled(_ value: ExpressionValue, by multiplier: Rational) throws(UnitExpressionError) -> ExpressionValue {
+        guard multiplier != .one else { return value }
+        try checkAffine(value)
+        guard let scale = value.scale.flatMap({ $0.multiplied(by: multiplier) }) else {
+            throw .unit(.factorOverflow(from: text, to: "base units"))
+        }
+        return ExpressionValue(exponents: value.exponents, scale: scale, unitCount: value.unitCount + 1, single: nil)
     }
 
     /// `^n`, `^-n` or superscript digits after an atom; `nil` when there is none.

@@ -175,12 +175,10 @@ public struct UnitCatalog: Sendable {
         return best?.spelling
     }
 
-    /// Abbreviations of compound units, offered as the expression that writes them (`mpg` → `mi/gal`).
+    /// Abbreviations of compound units, offered as the expression that writes them (`kmh` → `km/h`).
     /// Offered only within the dimension the other side of a conversion names, when it is known
     /// (`kt` is a knot beside km/h, not a kilotonne).
-    static let compoundSpellings = [
-        "mpg": "mi/gal", "MPG": "mi/gal", "kmpl": "km/L", "kmh": "km/h", "kt": "kn", "kts": "kn", "Nm": "N*m",
-    ]
+    static let compoundSpellings = ["kmh": "km/h", "kt": "kn", "kts": "kn", "Nm": "N*m"]
 
     /// The longest text (in characters) a suggestion is looked for: no unit spelling is longer than
     /// 32 characters, so a longer string is no plausible typo and costs no scan of the catalog.

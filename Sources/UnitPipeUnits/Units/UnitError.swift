@@ -8,5 +8,5 @@ public enum UnitError: Error, Sendable, Equatable {
     case factorOverflow(from: String, to: String)
 
     /// Why two reciprocal dimensions do not convert, appended to their mismatch message.
-    public static let reciprocalNote = "; they are reciprocal (y = S/x, as between mpg and L/100km), and a conversion here is a factor and an offset"
+    public static let reciprocalNote = "; they are reciprocal (y = K/x, as between mpg and L/100km), which converts only units without an offset and one FROM unit for the column (not @COLUMN or *)"
 }

@@ -34,6 +34,12 @@ let splitterDialects: [CSVDialect] = [
     CSVDialect(delimiter: UInt8(ascii: "|"), quote: UInt8(ascii: "\""), hasHeader: true),
     CSVDialect(delimiter: UInt8(ascii: ","), quote: nil, hasHeader: true),
     CSVDialect(delimiter: UInt8(ascii: ";"), quote: UInt8(ascii: "'"), hasHeader: true),
+    // Any single byte but the quote, CR and LF: `-d ':'`, `-d '^'`, `-d '\x1f'`, a space.
+    CSVDialect(delimiter: UInt8(ascii: ":"), quote: UInt8(ascii: "\""), hasHeader: true),
+    CSVDialect(delimiter: UInt8(ascii: "^"), quote: UInt8(ascii: "\""), hasHeader: true),
+    CSVDialect(delimiter: 0x1F, quote: UInt8(ascii: "\""), hasHeader: true),
+    CSVDialect(delimiter: 0x1F, quote: nil, hasHeader: true),
+    CSVDialect(delimiter: UInt8(ascii: " "), quote: UInt8(ascii: "\""), hasHeader: true),
 ]
 
 @Suite("PlainLineSplitter")

@@ -4,9 +4,11 @@ import TestSupport
 @testable import UnitPipeCSV
 
 /// Formats fields through `CSVWriter` and returns the text.
-func written(_ fields: [String], delimiter: UInt8 = 44, quote: UInt8? = 34, escapesFormulas: Bool = false) -> String {
+func written(
+    _ fields: [String], delimiter: UInt8 = 44, quote: UInt8? = 34, escapesFormulas: Bool = false, style: CSVWriter.QuoteStyle = .minimal
+) -> String {
     let buffer = ByteBuffer(capacity: 8)
-    CSVWriter(delimiter: delimiter, quote: quote, escapesFormulas: escapesFormulas).writeRecord(fields, to: buffer)
+    CSVWriter(delimiter: delimiter, quote: quote, escapesFormulas: escapesFormulas, quoteStyle: style).writeRecord(fields, to: buffer)
     return String(decoding: buffer.bytes, as: UTF8.self)
 }
 
@@ -67,6 +69,17 @@ struct CSVWriterTests {
 
     @Test func semicolonDialectQuotesSemicolonsNotCommas() throws {
         #expect(written(["1,5", "a;b"], delimiter: 59) == "1,5;\"a;b\"\n")
+    }
+
+    @Test("quote styles: every field, or every field but empty ones and numbers as written", arguments: [
+        (CSVWriter.QuoteStyle.minimal, "1,-2.5e-3,.5,5.,,x,1.5.2,\" 7\",\"a,b\",1e,--1,inf,longer text field here\n"),
+        (.all, "\"1\",\"-2.5e-3\",\".5\",\"5.\",\"\",\"x\",\"1.5.2\",\" 7\",\"a,b\",\"1e\",\"--1\",\"inf\",\"longer text field here\"\n"),
+        (.nonnumeric, "1,-2.5e-3,.5,5.,,\"x\",\"1.5.2\",\" 7\",\"a,b\",\"1e\",\"--1\",\"inf\",\"longer text field here\"\n"),
+    ])
+    func quoteStyles(style: CSVWriter.QuoteStyle, expected: String) {
+        #expect(written(["1", "-2.5e-3", ".5", "5.", "", "x", "1.5.2", " 7", "a,b", "1e", "--1", "inf", "longer text field here"], style: style) == expected)
+        // A quote inside is doubled in every style.
+        #expect(written(["a\"b"], style: style) == "\"a\"\"b\"\n")
     }
 
     @Test func noQuotingWritesFieldsAsTheyAre() throws {

@@ -41,7 +41,10 @@ import Testing
         ("km/h", "speed", Rational(5, 18)), ("m/s^2", "acceleration", .one), ("kg*m/s^2", "force", .one),
         ("ft^2", "area", Rational(145_161, 1_562_500)), ("m²", "area", .one), ("m³", "volume", .one),
         ("g/cm3", "density", Rational(1000)), ("N·m", "energy", .one), ("W/m^2", "mass/time^3", .one),
-        ("kWh", "energy", Rational(3_600_000)), ("km/h/s", "acceleration", Rational(5, 18)), ("mi/gal", "1/length^2", Rational(48_000_000_000, 112_903)),
+        ("kWh", "energy", Rational(3_600_000)), ("km/h/s", "acceleration", Rational(5, 18)), ("mi/gal", "fuel_economy", Rational(48_000_000_000, 112_903)),
+        // A leading integer multiplies its unit (GNU units): L/100km is L/(100 km), 10^-8 m².
+        ("L/100km", "area", Rational(1, 100_000_000)), ("gal/100mi", "area", Rational(112_903, 4_800_000_000_000)),
+        ("L/(100*km)", "area", Rational(1, 100_000_000)), ("100km^2", "area", Rational(100_000_000)), ("km/L", "fuel_economy", Rational(1_000_000)),
         ("1/s", "frequency", .one), ("(m/s)^2", "length^2/time^2", .one), ("kJ/kg/K", "length^2/time^2/temperature", Rational(1000)),
         ("lbf*ft", "energy", Rational(3048, 10_000) * UnitCatalog.poundForce), ("s^-1", "frequency", .one), ("mm⁻¹", "1/length", Rational(1000)),
     ] as [(String, String, Rational)])
@@ -60,6 +63,8 @@ import Testing
         ("furlongs/h", .unit(.unknownUnit("furlongs", suggestion: nil))),
         ("deg^2", .unit(.factorOverflow(from: "deg^2", to: "base units"))),
         ("ARS", .noRate("ARS")), ("€", .noRate("EUR")),
+        ("100degC", .affineInExpression("100degC", unit: "degC")), ("L/0km", .malformedExpression("L/0km", offset: 2)),
+        ("L/100kmm", .unit(.unknownUnit("kmm", suggestion: nil))),
     ])
     func errors(expression: String, error: UnitExpressionError) {
         #expect(throws: error) { try UnitCatalog.standard.unit(expression: expression) }
