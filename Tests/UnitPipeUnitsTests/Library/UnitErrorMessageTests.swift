@@ -24,7 +24,7 @@ struct UnitErrorMessageTests {
         do {
             _ = try UnitConversion(from: catalog.unit(expression: "mi/gal"), to: catalog.unit(expression: "L/km"))
         } catch {
-            #expect(error.localizedDescription == "Cannot convert from 'mi/gal' [1/length^2] to 'L/km' [area]; they are reciprocal, and a conversion is a factor and an offset.")
+            #expect(error.localizedDescription == "Cannot convert from 'mi/gal' [fuel_economy] to 'L/km' [area]; they are reciprocal, and a conversion is a factor and an offset.")
         }
         #expect(UnitError.factorOverflow(from: "a", to: "b").localizedDescription
             == "The exact factor from 'a' to 'b' does not fit in 128-bit integers.")
@@ -36,7 +36,7 @@ struct UnitErrorMessageTests {
             ("km//h", "'km//h' is not a unit expression: the problem is at position 4; write products with '*', quotients with '/', powers with '^'."),
             ("degC*m", "'degC' in 'degC*m' is a temperature scale with an offset and cannot be multiplied or divided; use a temperature difference or kelvin."),
             ("kmz/h", "'kmz' is not a known unit."),
-            ("mpg", "'mpg' is not a known unit; did you mean 'mi/gal'?"),
+            ("kmh", "'kmh' is not a known unit; did you mean 'km/h'?"),
             (String(repeating: "(", count: 40) + "m" + String(repeating: ")", count: 40),
              "'" + String(repeating: "(", count: 40) + "…' nests parentheses more than 32 deep; write it with fewer parentheses."),
         ]
