@@ -2,7 +2,7 @@
 ///
 /// Each entry holds the exact rationals `S` and `O` of one source → target
 /// pair, stored as double-doubles rounded once from the exact values, so the
-/// kernel (`FactorMatrix+Kernel`, in `ConversionKernel.swift`) can produce the
+/// kernel (`FactorMatrix+Kernel.swift`) can produce the
 /// correctly rounded `x·S + O` for every element.
 public struct FactorMatrix: Sendable {
     /// The source units, in index order.
