@@ -29,7 +29,7 @@ enum PipelineFuzz {
         var output: [UInt8]
         var errors: [UInt8]
         var rejects: [UInt8]
-        var summary: RunSummary
+        var summary: ConvertSummary
         var failure: JobError?
     }
 

@@ -287,7 +287,7 @@ enum Messages {
     }
 
     /// The line after a run in which rows failed: how many, and where to look.
-    static func outcomeLine(_ summary: RunSummary, errorsPath: String?) -> String {
+    static func outcomeLine(_ summary: ConvertSummary, errorsPath: String?) -> String {
         var parts: [String] = []
         if summary.rowsRejected > 0 || summary.cellsEmptied == nil {
             parts.append("\(summary.rowsRejected) of \(counted(summary.rowsIn, "row")) rejected")

@@ -223,14 +223,14 @@ extension ColumnSpec {
     static func fields(of reference: Reference, in names: [String]) throws(JobError) -> [Int] {
         switch reference {
         case .name, .position:
-            return [try JobPlan.fieldIndex(of: reference, in: names)]
+            return [try ConvertPlan.fieldIndex(of: reference, in: names)]
         case .range(let a, let b):
-            let first = try JobPlan.fieldIndex(of: .position(a), in: names)
-            let last = try JobPlan.fieldIndex(of: .position(b), in: names)
+            let first = try ConvertPlan.fieldIndex(of: .position(a), in: names)
+            let last = try ConvertPlan.fieldIndex(of: .position(b), in: names)
             guard first <= last else { throw .emptyRange("#\(a)-#\(b)", columnCount: names.count) }
             return Array(first...last)
         case .list(let items, let written):
-            if names.contains(written) { return [try JobPlan.fieldIndex(of: .name(written), in: names)] }
+            if names.contains(written) { return [try ConvertPlan.fieldIndex(of: .name(written), in: names)] }
             var fields: [Int] = []
             for item in items { fields += try self.fields(of: item, in: names) }
             return fields

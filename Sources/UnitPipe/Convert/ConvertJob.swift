@@ -1,5 +1,5 @@
 // A `convert` run: reads the input head, resolves columns and units once into
-// a `JobPlan`, opens the outputs, then lets the record engine stream the
+// a `ConvertPlan`, opens the outputs, then lets the record engine stream the
 // records through `ConvertWorker`s and commits their results here, in input
 // order: output rows, rendered failures, rejects, counts. Every data record
 // ends up in exactly one of output or rejects, and
@@ -15,7 +15,7 @@ public final class ConvertJob {
 
     /// The outcome of a run: its summary and, when it stopped (exit 2), why.
     public struct Outcome: Sendable {
-        public var summary: RunSummary
+        public var summary: ConvertSummary
         public var failure: JobError?
         /// What the run did that the user may not have meant (a header that reads like data).
         public var warnings: [JobWarning] = []
@@ -30,7 +30,7 @@ public final class ConvertJob {
     public func run() -> Outcome {
         let clock = ContinuousClock()
         let started = clock.now
-        var summary = RunSummary()
+        var summary = ConvertSummary()
         var failure: JobError?
         var outputs: ConvertOutputs?
         var run: ConvertRun?
@@ -52,10 +52,10 @@ public final class ConvertJob {
                 current = head.source
                 if let first = head.firstRecord {
                     if let run {
-                        run.start(try JobPlan.make(options: options, head: head), file: input)
+                        run.start(try ConvertPlan.make(options: options, head: head), file: input)
                     } else {
                         if head.dialect.hasHeader && Sniffer.recordLooksLikeData(first) { warnings.append(.headerLooksLikeData(fields: first)) }
-                        let plan = try JobPlan.make(options: options, head: head)
+                        let plan = try ConvertPlan.make(options: options, head: head)
                         warnings += plan.warnings
                         shardRange = try options.shard.resolve(path: options.inputPath, head: head, maxFieldSize: options.maxFieldSize)
                         let header = head.dialect.hasHeader && options.shard.writesHeaders ? (input: head.firstRecordLine, output: plan.outputHeader(head.firstRecordFields ?? [])) : nil
@@ -110,7 +110,7 @@ public final class ConvertJob {
         } ?? []
         // Never into a summary path that is itself the problem (the input, another output, nowhere).
         let summaryPath = failure.isOutputPathError(of: .summary) ? nil : options.summaryPath
-        let settle = { (failure: JobError?, sawClosedPipe: Bool) -> RunSummary in
+        let settle = { (failure: JobError?, sawClosedPipe: Bool) -> ConvertSummary in
             var settled = summary
             if let outputs { settled.rowsWritten = outputs.output.isDiscarded ? 0 : rowsWritten }
             if failure == nil && (endedAtClosedPipe || sawClosedPipe) { settled.reason = "closed_pipe" }
@@ -144,7 +144,7 @@ public final class ConvertJob {
                 .filter({ FileSystem.identity(of: $0) == target }).count > 1 {
             return
         }
-        var summary = RunSummary()
+        var summary = ConvertSummary()
         summary.status = .failed
         summary.reason = "usage"
         try? ReportFile.writeSummary(summary.json, to: path)
@@ -189,7 +189,7 @@ final class ConvertOutputs {
 /// The engine-thread half of `convert`: commits every worker's results, in input order.
 final class ConvertRun: RecordJob {
     /// The plan of the input being read (each input settles its own `--locale auto` columns).
-    private var plan: JobPlan
+    private var plan: ConvertPlan
     private var renderer: FailureRenderer
     private let outputs: ConvertOutputs
     /// The input's name in the error report's `file` column (`nil`: no such column).
@@ -201,19 +201,19 @@ final class ConvertRun: RecordJob {
     private var columns: [ColumnStats]
     /// The first failure committed (`--on-error fail` stops with it).
     private var firstFailure: CellError?
-    private(set) var summary = RunSummary()
+    private(set) var summary = ConvertSummary()
     /// Output rows written so far (for a file, into its temporary file).
     private(set) var rowsWritten = 0
     /// `true` when the run ended because a reader of an output went away (`| head`).
     private(set) var endedAtClosedPipe = false
 
-    init(plan: JobPlan, outputs: ConvertOutputs) {
+    init(plan: ConvertPlan, outputs: ConvertOutputs) {
         self.plan = plan
         self.outputs = outputs
         renderer = plan.renderer
         columns = Array(repeating: ColumnStats(), count: plan.conversions.count)
         summary.columns = plan.conversions.map {
-            var column = RunSummary.Column(name: $0.spec.newName ?? $0.name, from: $0.spec.from, to: $0.spec.to)
+            var column = ConvertSummary.Column(name: $0.spec.newName ?? $0.name, from: $0.spec.from, to: $0.spec.to)
             column.locale = $0.localeDescription
             column.localeEvidence = $0.localeEvidence
             return column
@@ -221,7 +221,7 @@ final class ConvertRun: RecordJob {
     }
 
     /// Makes `plan` the plan of the next input, named `file` in the error report.
-    func start(_ plan: JobPlan, file: String?) {
+    func start(_ plan: ConvertPlan, file: String?) {
         self.plan = plan
         renderer = plan.renderer
         self.file = file

@@ -50,7 +50,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     // Safety: a worker is used by one thread at a time; it changes hands only through the
     // engine's locked queues and semaphores, which order every access.
 
-    let plan: JobPlan
+    let plan: ConvertPlan
     /// Formatted output rows since the last `clearResults()`.
     let output = ByteBuffer(capacity: 1 << 20)
     /// With compressed output (`-o FILE.gz`, `-o FILE.zst`): this thread's compressor, and
@@ -101,7 +101,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     private let rejectsWriter: CSVWriter
     /// `false` with another output delimiter: a plain row's bytes cannot be copied as they are.
     private let copiesPlainRows: Bool
-    private let roles: UnsafeMutablePointer<JobPlan.FieldRole>
+    private let roles: UnsafeMutablePointer<ConvertPlan.FieldRole>
     /// The fields written differently from the input (converted cells, unit columns), in order.
     private let rewrittenFields: [Int]
     /// The target unit's symbol per conversion, written into unit columns.
@@ -113,7 +113,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     /// `--select`/`--exclude`: the input fields written, in order; `nil` writes every field in order.
     private let outputFields: [Int]?
 
-    init(plan: JobPlan) {
+    init(plan: ConvertPlan) {
         self.plan = plan
         compressor = OutputCompression(path: plan.options.outputPath).makeCompressor()
         counts = ConvertCounts(columns: Array(repeating: ColumnStats(), count: plan.conversions.count))

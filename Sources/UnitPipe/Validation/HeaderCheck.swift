@@ -70,7 +70,7 @@ enum HeaderCheck {
                         schema: TableSchema?) throws(JobError) -> ([CheckedColumn], [HeaderProblem]) {
         var columns: [CheckedColumn] = []
         for rule in rules {
-            let field = try JobPlan.fieldIndex(of: rule.column, in: names)
+            let field = try ConvertPlan.fieldIndex(of: rule.column, in: names)
             if columns.contains(where: { $0.field == field }) { throw .columnSelectedTwice(names[field]) }
             columns.append(CheckedColumn(field: field, name: names[field], rule: rule, isFromSchema: false))
         }

@@ -90,7 +90,7 @@ struct ValidatePlan: @unchecked Sendable {
             case .inCell(let expression):
                 unit = try resolve(expression, in: catalog)
             case .unitColumn(let unitColumn, let dimensionOf):
-                let field = try JobPlan.fieldIndex(of: .parse(unitColumn), in: names)
+                let field = try ConvertPlan.fieldIndex(of: .parse(unitColumn), in: names)
                 if field == column.field { throw .invalidUnitColumn(names[field]) }
                 unitField = field
                 if let dimensionOf {

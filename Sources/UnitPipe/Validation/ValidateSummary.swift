@@ -39,7 +39,7 @@ public struct ValidateSummary: Sendable, Equatable {
     public var columns: [Column] = []
     public var headerProblems: [HeaderProblem] = []
     public var errorsByCode: [ErrorCode: Int] = [:]
-    public var status = RunSummary.Status.ok
+    public var status = ConvertSummary.Status.ok
     public var reason: String?
     /// For a run stopped by an output it could not write: the system's reason (`No space left on device`).
     public var detail: String?

@@ -7,7 +7,7 @@ import UnitPipeUnits
 
 /// Runs a job on `text` and returns its output, error report, rejects and summary, each file's
 /// bytes as written (a BOM kept, which `String(contentsOfFile:)` would drop).
-func runJob(_ text: String, configure: (inout ConvertOptions) -> Void) throws -> (output: String, errors: String, rejects: String, summary: RunSummary, failure: JobError?) {
+func runJob(_ text: String, configure: (inout ConvertOptions) -> Void) throws -> (output: String, errors: String, rejects: String, summary: ConvertSummary, failure: JobError?) {
     let dir = NSTemporaryDirectory() + "unitpipe-job-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -52,7 +52,7 @@ struct VerbatimRejectsTests {
     }
 
     /// Runs `convert` on `text` and returns the rejects' bytes as text (a BOM kept) and the summary.
-    static func rejects(of text: String, configure: (inout ConvertOptions) -> Void) throws -> (rejects: String, summary: RunSummary) {
+    static func rejects(of text: String, configure: (inout ConvertOptions) -> Void) throws -> (rejects: String, summary: ConvertSummary) {
         let run = try runJob(text, configure: configure)
         return (run.rejects, run.summary)
     }

@@ -4,7 +4,7 @@ import UnitPipeUnits
 
 /// Everything about a run that is settled before the first data record: the dialect, the columns,
 /// the conversions and the options that shape each row. Immutable and shared by every worker.
-struct JobPlan: @unchecked Sendable {
+struct ConvertPlan: @unchecked Sendable {
     // Safety: every stored property is an immutable value; `@unchecked` only because
     // `ConvertOptions` and the unit types are checked for Sendable conformance piecemeal.
 

@@ -2,7 +2,7 @@ import UnitPipeCSV
 import UnitPipeNumbers
 
 /// What a run did: the counts of DESIGN §5, written as JSON with `--summary`.
-public struct RunSummary: Sendable, Equatable {
+public struct ConvertSummary: Sendable, Equatable {
     /// How the run ended.
     public enum Status: String, Sendable {
         /// Every row succeeded (exit 0).

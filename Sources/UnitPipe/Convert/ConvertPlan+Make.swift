@@ -7,14 +7,14 @@ import UnitPipeCSV
 import UnitPipeNumbers
 import UnitPipeUnits
 
-extension JobPlan {
+extension ConvertPlan {
     /// Resolves the options against the header.
     ///
     /// - Parameters:
     ///   - options: The run's options.
     ///   - head: The input's head: its dialect, column names and the data records of its first
     ///     64 KiB (the sample `--locale auto` decides from).
-    static func make(options: ConvertOptions, head: InputHead) throws(JobError) -> JobPlan {
+    static func make(options: ConvertOptions, head: InputHead) throws(JobError) -> ConvertPlan {
         let dialect = head.dialect
         let columnNames = head.columnNames
         let sample = head.records
@@ -91,7 +91,7 @@ extension JobPlan {
         let outputColumns = try OutputColumns.resolve(
             options, columnNames: columnNames, hasHeader: dialect.hasHeader, converted: Set(conversions.map(\.field)))
         try settleRenames(outputColumns, &conversions, options: options, columnNames: columnNames)
-        var plan = JobPlan(
+        var plan = ConvertPlan(
             dialect: dialect, columnCount: columnNames.count, conversions: conversions, roles: roles,
             options: options, outputConventions: outputConventions, warnings: ratesWarnings)
         plan.outputColumns = outputColumns
