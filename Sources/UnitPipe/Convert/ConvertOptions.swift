@@ -103,7 +103,7 @@ public struct ConvertOptions: Sendable {
     /// `--max-errors N`: stop once more than N rows have failed.
     public var maxErrors: Int?
     /// `--max-field-size`: the longest field in bytes (default 64 MiB).
-    public var maxFieldSize = 64 << 20
+    public var maxFieldSize = RecordEngine.defaultMaxFieldSize
     /// `--reader`: `split` reads quote-free lines without libcsv, `libcsv` parses every record with libcsv.
     public var reader = ReaderKind.default
     /// `--threads N`: workers that parse, convert and format chunks in parallel (default: the number of cores).

@@ -82,7 +82,7 @@ struct ConvertPlan: @unchecked Sendable {
     var rejectsWriter: CSVWriter { CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote, escapesFormulas: options.escapesFormulas) }
 
     /// Failed rows the run accepts before it stops: `--max-errors`, 0 with `--on-error fail`.
-    var failureLimit: Int? { options.onError == .fail ? 0 : options.maxErrors }
+    var failureLimit: Int? { options.failureLimit }
 
     /// The parse stage of conversion `k`.
     func columnParser(_ k: Int) -> ColumnParser {

@@ -1,18 +1,8 @@
 import UnitPipeCSV
 import UnitPipeNumbers
 
-/// What a run did: the counts of DESIGN §5, written as JSON with `--summary`.
-public struct ConvertSummary: Sendable, Equatable {
-    /// How the run ended.
-    public enum Status: String, Sendable {
-        /// Every row succeeded (exit 0).
-        case ok
-        /// The run finished and some rows failed (exit 1).
-        case rejected
-        /// The run stopped (exit 2); `reason` says why.
-        case failed
-    }
-
+/// What a `convert` run did, written as JSON with `--summary`.
+public struct ConvertSummary: JobSummary, Equatable {
     /// Counts for one converted column.
     public struct Column: Sendable, Equatable {
         public var name: String
@@ -45,11 +35,8 @@ public struct ConvertSummary: Sendable, Equatable {
     public var byteRange: ResolvedByteRange?
     /// With `--on-error keep`: the failed cells that were emptied in rows kept in the output; `nil` in the other modes.
     public var cellsEmptied: Int?
-    public var status = Status.ok
-    /// Why the run stopped (`failed`), or `closed_pipe` when it ended early, quietly, because the
-    /// reader of its output went away (`| head`).
+    public var status = RunStatus.ok
     public var reason: String?
-    /// For a run stopped by an output it could not write: the system's reason (`No space left on device`).
     public var detail: String?
     /// Output rows that reached their destination: the file renamed into place, or the stream up
     /// to where it failed or closed; 0 when no output file was left (a failed run).
@@ -57,14 +44,8 @@ public struct ConvertSummary: Sendable, Equatable {
 
     public init() {}
 
-    /// The process exit status for this summary: 0, 1 or 2.
-    public var exitStatus: Int32 {
-        switch status {
-        case .ok: return 0
-        case .rejected: return 1
-        case .failed: return 2
-        }
-    }
+    /// Rows rejected, or cells reported (with `--on-error keep`, whose rows stay in the output).
+    public var hasFailures: Bool { rowsRejected > 0 || errorsByCode.values.contains { $0 > 0 } }
 
     /// The summary as one JSON object, keys in the documented order.
     public var json: String {

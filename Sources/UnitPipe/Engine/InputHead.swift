@@ -55,7 +55,7 @@ public final class InputHead {
     ///     records (or the input ends): `sniff --sample-rows`.
     /// - Throws: `InputError` when the input cannot be read.
     public init(
-        source: InputSource, delimiter: UInt8?, quote: UInt8?, hasHeader: Bool, maxFieldSize: Int = 64 << 20,
+        source: InputSource, delimiter: UInt8?, quote: UInt8?, hasHeader: Bool, maxFieldSize: Int = RecordEngine.defaultMaxFieldSize,
         sniffingOrder: [UInt8] = CSVDialect.candidateDelimiters, reader: ReaderKind = .default, minimumRecords: Int = 0
     ) throws(InputError) {
         self.source = source

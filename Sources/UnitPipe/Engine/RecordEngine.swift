@@ -28,6 +28,9 @@ public final class RecordEngine {
     /// Bytes of input per chunk, the unit of parallel work, unless a job asks otherwise: 128 KiB,
     /// as fast as larger chunks with less memory in flight, and fewer commits than smaller ones.
     public static let defaultChunkSize = 1 << 17
+    /// The longest field a run accepts unless told otherwise (`--max-field-size`): 64 MiB, so
+    /// memory stays bounded whatever the input.
+    public static let defaultMaxFieldSize = 64 << 20
 
     /// Records and lines before a stretch of input.
     public struct Bases: Sendable, Equatable {
@@ -109,7 +112,7 @@ public final class RecordEngine {
     /// With `shard` (`--byte-range`), only the records of that range: read from its start, numbered from its record and line.
     /// An engine may run several inputs one after the other: each is numbered from its own start,
     /// and the failure limit counts the failed rows of all of them.
-    public func run<Job: RecordJob>(_ head: InputHead, job: Job, shard: ResolvedByteRange? = nil) throws(JobError) -> End {
+    public func run<Job: BatchCommitter>(_ head: InputHead, job: Job, shard: ResolvedByteRange? = nil) throws(JobError) -> End {
         let chunks: ChunkReader
         if let shard {
             bases = Bases(record: shard.record - 1, line: shard.line - 1)
@@ -138,7 +141,7 @@ public final class RecordEngine {
     }
 
     /// One thread: a single stretch continues through every chunk.
-    private func runSequentially<Job: RecordJob>(_ head: InputHead, chunks: ChunkReader, job: Job) throws -> End {
+    private func runSequentially<Job: BatchCommitter>(_ head: InputHead, chunks: ChunkReader, job: Job) throws -> End {
         let stretch = makeStretch(job, head)
         stretch.begin()
         let chunk = chunks.makeChunk()
@@ -155,7 +158,7 @@ public final class RecordEngine {
     }
 
     /// Several threads: chunks parsed speculatively in parallel, results committed in order.
-    private func runInParallel<Job: RecordJob>(_ head: InputHead, chunks: ChunkReader, job: Job) throws -> End {
+    private func runInParallel<Job: BatchCommitter>(_ head: InputHead, chunks: ChunkReader, job: Job) throws -> End {
         // Chunks in flight: two a worker, so that each worker has its next chunk while the engine's
         // thread commits the oldest in input order. With one chunk more than workers, a worker that
         // finished early sat idle until that commit.
@@ -286,7 +289,7 @@ public final class RecordEngine {
         }
     }
 
-    private func makeStretch<Job: RecordJob>(_ job: Job, _ head: InputHead) -> Stretch<Job.Worker> {
+    private func makeStretch<Job: BatchCommitter>(_ job: Job, _ head: InputHead) -> Stretch<Job.Worker> {
         Stretch(
             worker: job.makeWorker(), dialect: head.dialect, maxFieldSize: maxFieldSize, allowance: allowance, reader: reader,
             keepsRawBytes: keepsRawBytes, batchRecords: batchRecords, speculationFailureLimit: speculationFailureLimit)
@@ -302,7 +305,7 @@ public final class RecordEngine {
     }
 
     /// Commits what `stretch` produced since its last commit, cut at the failure limit.
-    private func commit<Job: RecordJob>(_ stretch: Stretch<Job.Worker>, job: Job) throws(JobError) -> End {
+    private func commit<Job: BatchCommitter>(_ stretch: Stretch<Job.Worker>, job: Job) throws(JobError) -> End {
         var end = End.finished
         let failed = stretch.budget.spent
         if let failureLimit, failedRows + failed > failureLimit {

@@ -1,9 +1,9 @@
-// Design note — how a job plugs into the record engine.
+// Design note — how a job plugs into the record engine and the runner.
 //
 // The engine (RecordEngine.swift) cuts the input into chunks, parses them with
 // libcsv on worker threads, orders the results, numbers the records and lines,
 // counts failed rows against the run's budget and stops on a signal. It knows
-// nothing about numbers or units. A job is two halves:
+// nothing about numbers or units. A job's records flow through two halves:
 //
 // - a `BatchWorker`, one per worker thread, that gets every batch of records
 //   the thread parses (`process(_:budget:)`) and keeps what it made of them —
@@ -12,28 +12,19 @@
 //   of input it parses (a worker may parse speculatively, before the records
 //   before it are known); it reports every failed row to the budget, which
 //   says when to stop.
-// - a `RecordJob`, on the engine's thread, that commits a worker's results in
-//   input order (`commit(_:bases:)`): writes its output, renders its failures
+// - a `BatchCommitter`, on the engine's thread, that commits a worker's results
+//   in input order (`commit(_:bases:)`): writes its output, renders its failures
 //   with the record and line bases that make them absolute, folds its counts.
 //
 // So one batch flows: engine → worker.process (parse → convert/check → format
-// per column, failures recorded) → engine orders → job.commit. A new job (e.g.
-// `validate`) is a new pair; the engine does not change.
+// per column, failures recorded) → engine orders → committer.commit.
 //
-// Where the next features go:
-// - progress: `RecordEngine.progress` (bytes read, records committed), updated
-//   after every commit;
-// - a per-chunk output transform on the worker (compressing each chunk as an
-//   independent member, as `convert -o FILE.gz` does): `BatchWorker.seal()`,
-//   called on the worker thread after each chunk and again before a commit —
-//   the same stretches for every thread count;
-// - byte-range shards: `RecordEngine.run(_:)` takes its chunks from
-//   `InputHead.dataChunks`; a shard gives a reader that starts at byte S with
-//   the bases R/L of `RecordEngine.Bases`, and stops the stretch at the first
-//   record that starts at or after E (records then need byte positions in
-//   `RecordBatch`, beside their lines);
-// - several inputs in one run: call `run(_:)` once per input with the same job;
-//   the bases carry on from one input to the next.
+// Around them, `JobRunner` (JobRunner.swift) owns a run of any job: the inputs in
+// order, one engine for all of them, progress, signals, and the all-or-nothing
+// commit of the outputs and the summary. The job itself (a `RecordJob`: `convert`,
+// `validate`) supplies only what differs: a plan per input, its outputs, its
+// committer and its summary. A new job is a plan, a worker, a committer and a
+// summary; neither the engine nor the runner changes.
 
 import UnitPipeCSV
 
@@ -74,7 +65,7 @@ extension BatchWorker {
 }
 
 /// The engine-thread half of a job: commits its workers' results in input order.
-public protocol RecordJob: AnyObject {
+public protocol BatchCommitter: AnyObject {
     associatedtype Worker: BatchWorker
     /// A worker for one more thread (or for the one thread of a sequential run).
     func makeWorker() -> Worker

@@ -1,6 +1,6 @@
-// A `validate` run: the same input head and record engine as `convert`, a plan of
-// checked columns instead of conversions, `ValidateWorker`s that run the column
-// stages and check instead of format, and a commit here that renders every
+// A `validate` run: the same runner, input head and record engine as `convert`, a
+// plan of checked columns instead of conversions, `ValidateWorker`s that run the
+// column stages and check instead of format, and a committer here that renders every
 // failure into the error report, copies invalid rows to the rejects and folds the
 // counts. The header's problems against a schema are reported first, on line 1.
 
@@ -8,123 +8,79 @@ import UnitPipeCSV
 import UnitPipeNumbers
 
 /// One `unitpipe validate` run.
-public final class ValidateJob {
+public final class ValidateJob: RecordJob {
     public let options: ValidateOptions
+    private var committer: ValidateCommitter?
+    private var outputs: ValidateOutputs?
+    private(set) var shardRange: ResolvedByteRange?
 
     public init(options: ValidateOptions) { self.options = options }
 
     /// The outcome of a run: its summary, the column-level hints and, when it stopped (exit 2), why.
-    public struct Outcome: Sendable {
+    public struct Outcome: JobOutcome {
         public var summary: ValidateSummary
         public var failure: JobError?
         /// One line per column most of whose cells another number style reads
         /// (`column 'price': 4 of 6 cells read as de_DE-style numbers; try --locale de_DE`).
         public var columnHints: [String] = []
-        /// The process exit status: 0 valid, 1 invalid cells found, 2 stopped.
-        public var exitStatus: Int32 {
-            if case .interrupted(let signal) = failure { return 128 + signal }
-            return failure == nil ? summary.exitStatus : 2
-        }
     }
 
     /// Runs the job to the end, writing the report, the rejects and the summary. Never throws.
     public func run() -> Outcome {
-        let clock = ContinuousClock()
-        let started = clock.now
-        var summary = ValidateSummary()
-        var failure: JobError?
-        var outputs: ValidateOutputs?
-        var run: ValidateRun?
-        var shardRange: ResolvedByteRange?
-        // Bytes read from the inputs done, and the input being read.
-        var bytesDone = 0
-        var current: InputSource?
-        var progress: ProgressDisplay?
-        do throws(JobError) {
-            let opening = try InputList.start(options.inputPaths, outputs: options.outputs, progress: options.progress, open: openHead)
-            let inputs = opening.inputs
-            var heads = opening.heads
-            progress = opening.progress
-            for (index, input) in inputs.enumerated() {
-                let head: InputHead
-                if let kept = heads.removeValue(forKey: index) { head = kept } else { head = try openHead(input) }
-                current = head.source
-                let file = inputs.count > 1 ? input : options.inputName
-                if outputs == nil, head.firstRecord != nil || index == inputs.count - 1 {
-                    // Every input is empty: nothing to check the named columns or the schema against.
-                    // A run that is one part of a larger job (a cluster task) leaves that to the job.
-                    let isPart = options.inputName != nil || !options.shard.writesHeaders
-                    if head.firstRecord == nil, options.hasHeader, !isPart, !options.rules.isEmpty || options.schema != nil {
-                        throw .emptyInput(hasSchema: options.schema != nil)
-                    }
-                    let header = head.dialect.hasHeader && head.firstRecord != nil ? head.firstRecordLine : nil
-                    outputs = try ValidateOutputs(options: options, dialect: head.dialect, header: header, hasFileColumn: file != nil)
-                }
-                if let outputs, head.firstRecord != nil {
-                    let plan = try ValidatePlan.make(options: options, head: head)
-                    if run == nil {
-                        shardRange = try options.shard.resolve(path: options.inputPath, head: head, maxFieldSize: options.maxFieldSize)
-                    }
-                    let active = run ?? ValidateRun(plan: plan, outputs: outputs, reportsHeader: shardRange?.ownsHead ?? true)
-                    run = active
-                    active.start(plan, file: file)
-                    if let progress {
-                        let before = bytesDone
-                        active.progressObserver = { progress.update(bytes: before + $0.bytesRead, rows: $0.records) }
-                    }
-                    try active.run(head, shard: shardRange)
-                }
-                bytesDone += head.source.bytesRead
-                current = nil
-            }
-        } catch {
-            failure = error
-        }
-        // A signal that arrived at any moment until now fails the run before any output is made
-        // durable; `OutputCommit` checks once more just before the first rename.
-        if let signal = Interruption.signalNumber { failure = .interrupted(signal: signal) }
-        var hints: [String] = []
-        if let run {
-            summary = run.summary
-            hints = run.columnHints
-        }
-        summary.bytesIn = bytesDone + (current?.bytesRead ?? 0)
-        progress?.finish(bytes: summary.bytesIn, rows: summary.rowsIn)
-        if let range = shardRange {
-            summary.bytesIn = range.bytesIn
-            summary.byteRange = range
-        }
-        summary.seconds = (clock.now - started).seconds
-        summary.notes = options.schema?.notes.map(\.description) ?? []
-        let endedAtClosedPipe = run?.endedAtClosedPipe == true
-        let members = [outputs?.report, outputs?.rejects].compactMap { $0 }.map { OutputCommit.Member(file: $0, isKeptWhenStopped: true) }
-        // Never into a summary path that is itself the problem (the input, another output, nowhere).
-        let summaryPath = failure.isOutputPathError(of: .summary) ? nil : options.summaryPath
-        let settle = { (failure: JobError?, sawClosedPipe: Bool) -> ValidateSummary in
-            var settled = summary
-            if failure == nil && (endedAtClosedPipe || sawClosedPipe) { settled.reason = "closed_pipe" }
-            if let failure {
-                settled.status = .failed
-                settled.reason = failure.reason
-                settled.detail = failure.detail
-                if case .tooManyErrors = failure { settled.isErrorLimitReached = true }
-            } else if settled.rowsInvalid > 0 || !settled.headerProblems.isEmpty {
-                settled.status = .rejected
-            }
-            return settled
-        }
-        let sawClosedPipe = OutputCommit.finish(members, summaryPath: summaryPath, failure: &failure) { settle($0, $1).json }
-        summary = settle(failure, sawClosedPipe)
-        return Outcome(summary: summary, failure: failure, columnHints: hints)
+        let (summary, failure) = JobRunner.run(self)
+        return Outcome(summary: summary, failure: failure, columnHints: committer?.columnHints ?? [])
     }
 
-    /// Opens `input` and reads its head with the run's dialect options.
-    private func openHead(_ input: String) throws(JobError) -> InputHead {
+    func openHead(_ input: String) throws(JobError) -> InputHead {
         try InputList.head(
             of: input, delimiter: options.delimiter, quote: options.quote, hasHeader: options.hasHeader,
             maxFieldSize: options.maxFieldSize, locale: options.locale, encoding: options.encoding)
     }
 
+    func start(_ head: InputHead, file: String?, isLast: Bool) throws(JobError) -> ValidateCommitter? {
+        if outputs == nil, head.firstRecord != nil || isLast {
+            // Every input is empty: nothing to check the named columns or the schema against.
+            // A run that is one part of a larger job (a cluster task) leaves that to the job.
+            let isPart = options.inputName != nil || !options.shard.writesHeaders
+            if head.firstRecord == nil, options.hasHeader, !isPart, !options.rules.isEmpty || options.schema != nil {
+                throw .emptyInput(hasSchema: options.schema != nil)
+            }
+            let header = head.dialect.hasHeader && head.firstRecord != nil ? head.firstRecordLine : nil
+            outputs = try ValidateOutputs(options: options, dialect: head.dialect, header: header, hasFileColumn: file != nil)
+        }
+        guard let outputs, head.firstRecord != nil else { return nil }
+        let plan = try ValidatePlan.make(options: options, head: head)
+        if committer == nil {
+            shardRange = try options.shard.resolve(path: options.inputPath, head: head, maxFieldSize: options.maxFieldSize)
+        }
+        let active = committer ?? ValidateCommitter(plan: plan, outputs: outputs, reportsHeader: shardRange?.ownsHead ?? true)
+        committer = active
+        active.start(plan, file: file)
+        return active
+    }
+
+    func makeEngine() -> RecordEngine {
+        RecordEngine(
+            threads: options.threads, chunkSize: options.chunkSize, maxFieldSize: options.maxFieldSize,
+            failureLimit: options.maxErrors, keepsRawBytes: options.rejectsPath != nil)
+    }
+
+    func endInput() { committer?.foldColumns() }
+
+    func failureLimitError() -> JobError? { options.maxErrors.map { .tooManyErrors(limit: $0) } }
+
+    func finishInputs() {}
+
+    var summary: ValidateSummary { committer?.summary ?? ValidateSummary() }
+
+    var outputMembers: [OutputCommit.Member] {
+        [outputs?.report, outputs?.rejects].compactMap { $0 }.map { OutputCommit.Member(file: $0, isKeptWhenStopped: true) }
+    }
+
+    func settle(_ summary: inout ValidateSummary, failure: JobError?) {
+        summary.notes = options.schema?.notes.map(\.description) ?? []
+        if case .tooManyErrors? = failure { summary.isErrorLimitReached = true }
+    }
 }
 
 /// The files a `validate` run writes: the error report and the invalid rows.
@@ -152,23 +108,17 @@ final class ValidateOutputs {
 }
 
 /// The engine-thread half of `validate`: commits every worker's results, in input order.
-final class ValidateRun: RecordJob {
+final class ValidateCommitter: BatchCommitter {
     /// The plan of the input being read (each input settles its own `--locale auto` columns).
     private var plan: ValidatePlan
     private var renderer: FailureRenderer
     private let outputs: ValidateOutputs
     /// The input's name in the error report's `file` column (`nil`: no such column).
     private var file: String?
-    /// One engine for every input, so the failure budget runs across them.
-    private var engine: RecordEngine?
-    /// `--progress`: told the engine's progress after every commit (bytes of the inputs before this one included).
-    var progressObserver: ((RecordEngine.Progress) -> Void)?
     private var columns: [ValidateColumnStats]
     private(set) var summary = ValidateSummary()
     /// Whether the header's problems are reported (`false` in a shard after the first).
     private let reportsHeader: Bool
-    /// `true` when the run ended because the reader of a report went away (`| head`).
-    private(set) var endedAtClosedPipe = false
 
     init(plan: ValidatePlan, outputs: ValidateOutputs, reportsHeader: Bool = true) {
         self.plan = plan
@@ -188,11 +138,18 @@ final class ValidateRun: RecordJob {
         summary.headerProblems = reportsHeader ? plan.headerProblems : []
     }
 
-    /// Makes `plan` the plan of the next input, named `file` in the error report.
+    /// Makes `plan` the plan of the next input, named `file` in the error report, and reports
+    /// the input's header problems (before any of its records).
     func start(_ plan: ValidatePlan, file: String?) {
         self.plan = plan
         renderer = plan.renderer
         self.file = file
+        for problem in plan.headerProblems where reportsHeader {
+            summary.errorsByCode[problem.code, default: 0] += 1
+            if let report = outputs.report {
+                ErrorReportFormat.write(problem.reportRow, file: file, to: report.buffer, escapingFormulas: plan.options.escapesFormulas)
+            }
+        }
     }
 
     /// One line per column most of whose non-empty cells one other number style reads.
@@ -204,32 +161,6 @@ final class ValidateRun: RecordJob {
                   count * 2 > nonEmpty else { return nil }
             return "column '\(plan.columns[k].name)': \(count) of \(nonEmpty) cells read as \(locale)-style numbers; try --locale \(locale)"
         }
-    }
-
-    /// Reports the header's problems, then streams the records of `head`'s input (or of its
-    /// shard) through the engine.
-    func run(_ head: InputHead, shard: ResolvedByteRange? = nil) throws(JobError) {
-        for problem in plan.headerProblems where reportsHeader {
-            summary.errorsByCode[problem.code, default: 0] += 1
-            if let report = outputs.report {
-                ErrorReportFormat.write(problem.reportRow, file: file, to: report.buffer, escapingFormulas: plan.options.escapesFormulas)
-            }
-        }
-        let engine = self.engine ?? RecordEngine(
-            threads: plan.options.threads, chunkSize: plan.options.chunkSize, maxFieldSize: plan.options.maxFieldSize,
-            failureLimit: plan.options.maxErrors, keepsRawBytes: outputs.rejects != nil)
-        self.engine = engine
-        engine.progressObserver = progressObserver
-        defer { foldColumns() }
-        let end: RecordEngine.End
-        do {
-            end = try engine.run(head, job: self, shard: shard)
-        } catch .output(.closedPipe) {
-            endedAtClosedPipe = true
-            return
-        }
-        guard end == .failureLimitReached, let limit = plan.options.maxErrors else { return }
-        throw .tooManyErrors(limit: limit)
     }
 
     func makeWorker() -> ValidateWorker { ValidateWorker(plan: plan) }
@@ -258,7 +189,7 @@ final class ValidateRun: RecordJob {
     }
 
     /// Writes the column counts into the summary.
-    private func foldColumns() {
+    func foldColumns() {
         for k in columns.indices where k < summary.columns.count {
             let stats = columns[k]
             summary.columns[k].cells = stats.cells
@@ -272,3 +203,5 @@ final class ValidateRun: RecordJob {
         }
     }
 }
+
+extension ValidateOptions: RunOptions {}

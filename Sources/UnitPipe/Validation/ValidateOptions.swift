@@ -48,7 +48,7 @@ public struct ValidateOptions: Sendable {
     /// `false` with `--no-header`.
     public var hasHeader = true
     /// `--max-field-size`: the longest field in bytes (default 64 MiB).
-    public var maxFieldSize = 64 << 20
+    public var maxFieldSize = RecordEngine.defaultMaxFieldSize
     /// `--threads N`: workers (default: the number of cores).
     public var threads = ConvertOptions.processorCount
     /// Bytes of input per unit of parallel work (default ``RecordEngine/defaultChunkSize``; tests use tiny chunks to cut records everywhere).

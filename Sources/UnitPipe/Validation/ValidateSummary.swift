@@ -1,7 +1,7 @@
 import UnitPipeCSV
 
 /// The JSON summary of a `validate` run (`--summary FILE`).
-public struct ValidateSummary: Sendable, Equatable {
+public struct ValidateSummary: JobSummary, Equatable {
     /// One checked column.
     public struct Column: Sendable, Equatable {
         public var name: String
@@ -39,7 +39,7 @@ public struct ValidateSummary: Sendable, Equatable {
     public var columns: [Column] = []
     public var headerProblems: [HeaderProblem] = []
     public var errorsByCode: [ErrorCode: Int] = [:]
-    public var status = ConvertSummary.Status.ok
+    public var status = RunStatus.ok
     public var reason: String?
     /// For a run stopped by an output it could not write: the system's reason (`No space left on device`).
     public var detail: String?
@@ -50,14 +50,8 @@ public struct ValidateSummary: Sendable, Equatable {
 
     public init() {}
 
-    /// The exit status for the summary's status: 0 valid, 1 invalid, 2 failed.
-    public var exitStatus: Int32 {
-        switch status {
-        case .ok: 0
-        case .rejected: 1
-        case .failed: 2
-        }
-    }
+    /// Invalid rows, or problems of the header.
+    public var hasFailures: Bool { rowsInvalid > 0 || !headerProblems.isEmpty }
 
     /// The summary as one JSON object on one line.
     public var json: String {

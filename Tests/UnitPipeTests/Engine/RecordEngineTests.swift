@@ -5,7 +5,7 @@ import UnitPipeCSV
 
 /// A job that keeps every record it is given, with its absolute position, and fails the rows
 /// whose first field is `bad` (to exercise the failure budget).
-final class CollectingJob: RecordJob {
+final class CollectingJob: BatchCommitter {
     struct Record: Equatable, CustomStringConvertible {
         var record: Int
         var line: Int

@@ -1,0 +1,151 @@
+// The run every job shares: the inputs in order (files, a directory's files, standard
+// input), each input's head, one record engine for all of them (so record numbers, the
+// failure budget and `--max-errors` run across inputs), progress, signals, and the
+// all-or-nothing commit of the outputs and the summary with its status. A job
+// (`RecordJob`, RecordJob.swift) supplies what differs: the plan and committer for each
+// input, its outputs and its summary's own fields.
+
+import UnitPipeCSV
+
+/// The options every job has: its inputs, the paths it writes, progress and shard mode.
+protocol RunOptions {
+    /// The inputs, in order; none reads standard input.
+    var inputPaths: [String] { get }
+    /// `--input-name`: the single input's name in the error report.
+    var inputName: String? { get }
+    var summaryPath: String? { get }
+    var shard: ShardSettings { get }
+    var progress: ProgressMode { get }
+    /// The output paths with their roles (`nil`: not given), checked before any input is read.
+    var outputs: [(role: OutputRole, path: String?)] { get }
+}
+
+/// A job the runner drives: `convert` or `validate`.
+protocol RecordJob: AnyObject {
+    associatedtype Options: RunOptions
+    associatedtype Committer: BatchCommitter
+    associatedtype Summary: JobSummary
+
+    var options: Options { get }
+    /// Opens `input` and reads its head with the run's dialect options.
+    func openHead(_ input: String) throws(JobError) -> InputHead
+    /// Settles the input of `head`: its plan, and on the first input the outputs.
+    ///
+    /// - Parameters:
+    ///   - file: The input's name in the error report's `file` column (`nil`: no such column).
+    ///   - isLast: Whether no input follows.
+    /// - Returns: The committer of the input's records, or `nil` when it has none to run.
+    func start(_ head: InputHead, file: String?, isLast: Bool) throws(JobError) -> Committer?
+    /// Makes the engine every input runs on (called once, after the first `start` that returned a committer).
+    func makeEngine() -> RecordEngine
+    /// Folds what the committer counted for the input just run into its summary.
+    func endInput()
+    /// Why the run stops when the engine reached the failure limit (`--max-errors`, `--on-error fail`).
+    func failureLimitError() -> JobError?
+    /// Called after the last input was run: a run none of whose inputs had records settles its outputs here.
+    func finishInputs() throws(JobError)
+    /// The bytes of a shard run (`--byte-range`), once resolved from the first input with records.
+    var shardRange: ResolvedByteRange? { get }
+    /// The summary's counts so far.
+    var summary: Summary { get }
+    /// The outputs the commit makes durable together, in order.
+    var outputMembers: [OutputCommit.Member] { get }
+    /// Sets the job's own fields of the summary as it is written (`failure`: why the run stopped).
+    func settle(_ summary: inout Summary, failure: JobError?)
+}
+
+/// Runs any job from its first input to its committed outputs.
+enum JobRunner {
+    /// Runs `job` to the end, writing its outputs and summary. Never throws: a failure is returned.
+    static func run<Job: RecordJob>(_ job: Job) -> (summary: Job.Summary, failure: JobError?) {
+        let options = job.options
+        let clock = ContinuousClock()
+        let started = clock.now
+        var failure: JobError?
+        var engine: RecordEngine?
+        var endedAtClosedPipe = false
+        // Bytes read from the inputs done, and the input being read.
+        var bytesDone = 0
+        var current: InputSource?
+        var progress: ProgressDisplay?
+        do throws(JobError) {
+            let opening = try InputList.start(options.inputPaths, outputs: options.outputs, progress: options.progress, open: job.openHead)
+            let inputs = opening.inputs
+            var heads = opening.heads
+            progress = opening.progress
+            reading: for (index, input) in inputs.enumerated() {
+                let head: InputHead
+                if let kept = heads.removeValue(forKey: index) { head = kept } else { head = try job.openHead(input) }
+                current = head.source
+                let file = inputs.count > 1 ? input : options.inputName
+                if let committer = try job.start(head, file: file, isLast: index == inputs.count - 1) {
+                    let running = engine ?? job.makeEngine()
+                    engine = running
+                    if let progress {
+                        let before = bytesDone
+                        running.progressObserver = { progress.update(bytes: before + $0.bytesRead, rows: $0.records) }
+                    }
+                    let end: RecordEngine.End
+                    do {
+                        defer { job.endInput() }
+                        end = try running.run(head, job: committer, shard: job.shardRange)
+                    } catch .output(.closedPipe) {
+                        // The reader of an output went away (`| head`): the run ends quietly, reading no further input.
+                        endedAtClosedPipe = true
+                        break reading
+                    }
+                    if end == .failureLimitReached, let error = job.failureLimitError() { throw error }
+                }
+                bytesDone += head.source.bytesRead
+                current = nil
+            }
+            try job.finishInputs()
+        } catch {
+            failure = error
+        }
+        // A signal that arrived at any moment until now fails the run before any output is made
+        // durable; `OutputCommit` checks once more just before the first rename.
+        if let signal = Interruption.signalNumber { failure = .interrupted(signal: signal) }
+        var summary = job.summary
+        summary.bytesIn = bytesDone + (current?.bytesRead ?? 0)
+        progress?.finish(bytes: summary.bytesIn, rows: summary.rowsIn)
+        if let range = job.shardRange {
+            summary.bytesIn = range.bytesIn
+            summary.byteRange = range
+        }
+        summary.seconds = (clock.now - started).seconds
+        // Never into a summary path that is itself the problem (the input, another output, nowhere).
+        let summaryPath = failure.isOutputPathError(of: .summary) ? nil : options.summaryPath
+        let settle = { (failure: JobError?, sawClosedPipe: Bool) -> Job.Summary in
+            var settled = summary
+            job.settle(&settled, failure: failure)
+            if failure == nil && (endedAtClosedPipe || sawClosedPipe) { settled.reason = "closed_pipe" }
+            if let failure {
+                settled.status = .failed
+                settled.reason = failure.reason
+                settled.detail = failure.detail
+            } else if settled.hasFailures {
+                settled.status = .rejected
+            }
+            return settled
+        }
+        let sawClosedPipe = OutputCommit.finish(job.outputMembers, summaryPath: summaryPath, failure: &failure) { settle($0, $1).json }
+        return (settle(failure, sawClosedPipe), failure)
+    }
+}
+
+extension Optional where Wrapped == JobError {
+    /// `true` when the failure is an output path problem involving `role`.
+    func isOutputPathError(of role: OutputRole) -> Bool {
+        if case .outputPath(let error)? = self { return error.roles.contains(role) }
+        return false
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a Double.
+    var seconds: Double {
+        let (s, attoseconds) = components
+        return Double(s) + Double(attoseconds) * 1e-18
+    }
+}
