@@ -17,13 +17,8 @@ extension ConvertPlan {
     static func make(options: ConvertOptions, head: InputHead) throws(JobError) -> ConvertPlan {
         let dialect = head.dialect
         let columnNames = head.columnNames
-        let sample = head.records
         let (catalog, ratesWarnings) = try makeCatalog(options)
-        let isAuto = options.locale.lowercased() == "auto"
-        var inputConventions = NumberConventions.c
-        if !isAuto {
-            do { inputConventions = try NumberConventions(localeIdentifier: options.locale) } catch { throw .locale(error) }
-        }
+        let locale = try ColumnLocale.Setting(options.locale)
         var outputConventions: NumberConventions?
         if let id = options.outputLocale {
             do { outputConventions = try NumberConventions(localeIdentifier: id) } catch { throw .locale(error) }
@@ -45,36 +40,15 @@ extension ConvertPlan {
             var context = NumberContext.plain
             if let declared, declared.dimension == .currency { context.currencyCode = declared.symbol }
             if let declared, declared.dimension == .dimensionless, declared.scale == .one { context.allowsPercent = true }
-            var conventions = inputConventions
-            var description = inputConventions.identifier
-            var evidence: Int?
-            if isAuto {
-                var detector = LocaleDetector()
-                for r in head.sampleRange where sample.fieldCount(of: r) == columnNames.count {
-                    let cell = sample.field(field, of: r)
-                    if case .inCell = source {
-                        let split = InCellUnit.split(cell)
-                        detector.observe(UnsafeRawBufferPointer(rebasing: cell[split.number]))
-                    } else {
-                        detector.observe(cell)
-                    }
-                }
-                let decision = detector.decision
-                conventions = decision.conventions
-                evidence = decision.evidence
-                switch decision.convention {
-                case .decimalPoint?: description = "auto:decimal_point"
-                case .decimalComma?: description = "auto:decimal_comma"
-                case nil: description = "auto:undecided"
-                }
-            }
+            let hasUnitsInCells = if case .inCell = source { true } else { false }
+            let columnLocale = locale.column(field, of: head, splittingUnits: hasUnitsInCells)
             // A converted column that an earlier -c uses as its unit column (reported after every spec is read).
             if case .unitColumn = roles[field], convertedUnitColumn == nil { convertedUnitColumn = name }
             roles[field] = spec.keepsOriginal ? .convertedKeepingOriginal(conversions.count) : .converted(conversions.count)
             conversions.append(Conversion(
                 field: field, name: name, spec: spec, source: source, target: target,
-                parser: NumberParser(conventions: conventions, context: context),
-                localeDescription: description, localeEvidence: evidence))
+                parser: NumberParser(conventions: columnLocale.conventions, context: context),
+                localeDescription: columnLocale.description, localeEvidence: columnLocale.evidence))
         }
         if let convertedUnitColumn { throw .invalidUnitColumn(convertedUnitColumn) }
         if !options.isLocaleGiven, options.locale == "C" {

@@ -72,11 +72,7 @@ struct ValidatePlan: @unchecked Sendable {
         let names = head.columnNames
         let (checked, problems) = try HeaderCheck.resolve(
             names: names, hasHeader: head.dialect.hasHeader, rules: options.rules, schema: options.schema)
-        let isAuto = options.locale.lowercased() == "auto"
-        var locale = NumberConventions.c
-        if !isAuto {
-            do { locale = try NumberConventions(localeIdentifier: options.locale) } catch { throw .locale(error) }
-        }
+        let locale = try ColumnLocale.Setting(options.locale)
         let catalog = UnitCatalog.standard
         var columns: [Column] = []
         for column in checked {
@@ -99,26 +95,12 @@ struct ValidatePlan: @unchecked Sendable {
                     unit = try firstUnit(inField: field, of: head, catalog: catalog)
                 }
             }
-            // Conventions: the schema's separators, else --locale (auto decided per column).
-            var conventions = rule.conventions ?? locale
-            var description = rule.conventions?.identifier ?? locale.identifier
-            var evidence: Int?
-            if rule.conventions == nil, isAuto, rule.kind != .presence {
-                var detector = LocaleDetector()
-                let sample = head.records
-                for r in head.sampleRange where sample.fieldCount(of: r) == names.count {
-                    let cell = sample.field(column.field, of: r)
-                    detector.observe(UnsafeRawBufferPointer(rebasing: cell[InCellUnit.split(cell).number]))
-                }
-                let decision = detector.decision
-                conventions = decision.conventions
-                evidence = decision.evidence
-                switch decision.convention {
-                case .decimalPoint?: description = "auto:decimal_point"
-                case .decimalComma?: description = "auto:decimal_comma"
-                case nil: description = "auto:undecided"
-                }
-            }
+            // Conventions: the schema's separators, else --locale (auto decided per column, units set aside).
+            let columnLocale =
+                if let own = rule.conventions { ColumnLocale(own) }
+                else if rule.kind == .presence { locale.undecided }
+                else { locale.column(column.field, of: head, splittingUnits: true) }
+            let conventions = columnLocale.conventions
             if let unit {
                 let symbols = conventions.currencySymbols
                 do {
@@ -163,7 +145,7 @@ struct ValidatePlan: @unchecked Sendable {
             let missing = rule.missingValues + options.nullValues.filter { !rule.missingValues.contains($0) }
             columns.append(Column(
                 field: column.field, name: column.name, rule: rule, isFromSchema: column.isFromSchema, parser: parser,
-                conventions: conventions, localeDescription: description, localeEvidence: evidence, unit: unit,
+                conventions: conventions, localeDescription: columnLocale.description, localeEvidence: columnLocale.evidence, unit: unit,
                 units: units, converter: converter, check: ConstraintCheck(rule: rule, parser: numberParser),
                 missingValues: missing == [""] ? nil : missing.map { Array($0.utf8) },
                 isEmptyMissing: missing.contains(""), isRequired: isRequired))
