@@ -26,6 +26,10 @@ extension ErrorCode {
         case .invalidUTF8: "A converted or validated cell, or its unit, that is not UTF-8 text; the message names the first bad byte."
         case .unitTooDeep: "A unit (per row, in the cell) whose parentheses nest more than 32 deep, which no unit needs."
         case .zeroReciprocal: "A zero converted between reciprocal units (mpg to L/100km: y = K/x), where it has no value."
+        case .invalidValue: "Not of its schema field's type and format: a boolean, date, time, datetime, year, yearmonth, email, uri or uuid (validate)."
+        case .patternMismatch: "A string that does not match its schema field's pattern as a whole (validate)."
+        case .invalidLength: "A string shorter than its schema field's minLength or longer than its maxLength, in characters (validate)."
+        case .duplicateValue: "A value of a unique field, or a primaryKey, that an earlier row already has; the message names that row (validate)."
         }
     }
 }

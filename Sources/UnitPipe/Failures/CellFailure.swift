@@ -44,6 +44,10 @@ public struct CellFailure: Sendable, Equatable {
         case requiredBySchema(missingValue: String)
         /// `validate`: an empty cell that the schema's `missingValues` (given) do not count as missing.
         case emptyNotMissing([String])
+        /// `validate`: a cell of a schema field that is not a number, failing its type or constraints.
+        case field(FieldFailure)
+        /// `validate`: `NaN`, `INF` or `-INF` in a schema field that is not a `number`.
+        case specialNotNumber
 
         /// The error report code of the detail.
         public var code: ErrorCode {
@@ -61,6 +65,8 @@ public struct CellFailure: Sendable, Equatable {
             case .numberWithHint(let error, _): ErrorCode(error)
             case .constraint(let failure): failure.code
             case .requiredBySchema, .emptyNotMissing: .empty
+            case .field(let failure): failure.code
+            case .specialNotNumber: .notInteger
             }
         }
     }

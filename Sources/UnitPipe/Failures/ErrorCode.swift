@@ -30,6 +30,14 @@ public enum ErrorCode: String, Sendable, CaseIterable, Comparable {
     /// A unit string whose parentheses nest too deep to be read.
     case unitTooDeep = "unit_too_deep"
     case zeroReciprocal = "zero_reciprocal"
+    /// A cell that is not of its schema field's type and format (a boolean, a date, an email address, …).
+    case invalidValue = "invalid_value"
+    /// A string that does not match its schema field's `pattern`.
+    case patternMismatch = "pattern_mismatch"
+    /// A string shorter than `minLength` or longer than `maxLength`.
+    case invalidLength = "invalid_length"
+    /// A value (`unique`) or key (`primaryKey`) an earlier row already has.
+    case duplicateValue = "duplicate_value"
 
     public static func < (lhs: ErrorCode, rhs: ErrorCode) -> Bool { lhs.rawValue < rhs.rawValue }
 

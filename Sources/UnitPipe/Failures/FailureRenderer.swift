@@ -20,14 +20,19 @@ public struct FailureRenderer: Sendable {
         public var to: String
         /// Whether each row's unit is in a unit column (`FROM` is `@COLUMN`).
         public var hasUnitColumn: Bool
+        /// For a Table Schema field, the separators it sets (`decimalChar ',' and groupChar '.'`),
+        /// empty when it sets none (its numbers are read with `--locale`); `nil` for other columns.
+        public var schemaSeparators: String?
 
-        public init(name: String, locale: String, conventions: NumberConventions, from: String, to: String, hasUnitColumn: Bool) {
+        public init(name: String, locale: String, conventions: NumberConventions, from: String, to: String, hasUnitColumn: Bool,
+                    schemaSeparators: String? = nil) {
             self.name = name
             self.locale = locale
             self.conventions = conventions
             self.from = from
             self.to = to
             self.hasUnitColumn = hasUnitColumn
+            self.schemaSeparators = schemaSeparators
         }
     }
 
@@ -68,6 +73,9 @@ public struct FailureRenderer: Sendable {
     public func message(_ failure: CellFailure) -> String {
         let raw = FailureRenderer.shown(failure.raw)
         let column = failure.column.map { columns[$0] }
+        if let column, let separators = column.schemaSeparators, let message = Self.schemaMessage(failure.detail, raw: raw, column: column.name, separators: separators) {
+            return message
+        }
         switch failure.detail {
         case .number(.invalidNumber):
             guard let column else { return "'\(raw)' is not a number" }
@@ -140,6 +148,85 @@ public struct FailureRenderer: Sendable {
             return "empty cell in column '\(column?.name ?? "")', which the schema's missingValues (\(missingValues.map { "'\($0)'" }.joined(separator: ", "))) do not count as missing; add \"\" to them or fill the cell"
         case .malformed(.fieldTooLarge, _):
             return "a field is longer than --max-field-size (\(maxFieldSize) bytes), probably an unterminated quote; fix the quoting or raise --max-field-size"
+        case .field(let failure):
+            return Self.fieldMessage(failure, raw: raw, column: column?.name ?? "")
+        case .specialNotNumber:
+            return "'\(raw)' is not an integer; NaN, INF and -INF are values of 'number' fields only: make field '\(column?.name ?? "")' a number, or add '\(raw)' to its missingValues"
+        }
+    }
+
+    /// The message of a number failure in a Table Schema field, whose fix is in the schema:
+    /// `nil` where the general message says it (a field read with `--locale`, a bound).
+    static func schemaMessage(_ detail: CellFailure.Detail, raw: String, column: String, separators: String) -> String? {
+        let error: NumberError
+        switch detail {
+        case .number(let e), .numberWithHint(let e, _): error = e
+        default: return nil
+        }
+        let cell = raw.trimmingBlanks
+        let settings = separators.isEmpty ? "" : " (\(separators))"
+        switch error {
+        case .invalidNumber:
+            if NumberHint.nullMarkers.contains(cell) {
+                return "'\(raw)' is not a number; if it marks a missing value, add \"\(cell)\" to the missingValues of field '\(column)' (or of the schema)"
+            }
+            if cell.contains("%") || cell.contains("\u{2030}") {
+                return "'\(raw)' has a percent sign, which field '\(column)' reads only with \"bareNumber\": false in the schema"
+            }
+            if cell.unicodeScalars.contains(where: { $0.properties.generalCategory == .currencySymbol }) {
+                return "'\(raw)' has a currency mark, which field '\(column)' reads only with \"bareNumber\": false in the schema"
+            }
+            guard !separators.isEmpty else { return nil }
+            return "'\(raw)' is not a number in field '\(column)'\(settings); fix the cell, or the field's decimalChar and groupChar in the schema"
+        case .grouping:
+            guard !separators.isEmpty else { return nil }
+            return "'\(raw)' groups digits where field '\(column)'\(settings) does not (groupChar must sit at every group of three digits, never after the decimalChar); fix the cell, or the field's groupChar in the schema (\"\" for none)"
+        case .multipleDecimal:
+            guard !separators.isEmpty else { return nil }
+            return "'\(raw)' has more than one decimal separator for field '\(column)'\(settings); fix the cell, or the field's decimalChar and groupChar in the schema"
+        default:
+            return nil
+        }
+    }
+
+    /// The message of a failed cell of a field that is not a number.
+    static func fieldMessage(_ failure: FieldFailure, raw: String, column: String) -> String {
+        switch failure {
+        case .notOfType(let type, let format, let layout, let trueValues, let falseValues):
+            switch type {
+            case .boolean:
+                let list = { (values: [String]) in values.map { "'\($0)'" }.joined(separator: ", ") }
+                return "'\(raw)' is not a boolean of field '\(column)', whose trueValues are \(list(trueValues)) and falseValues \(list(falseValues)); fix the cell, or add its spelling to trueValues or falseValues in the schema"
+            case .string:
+                let what = switch format {
+                case "email": "an email address"
+                case "uri": "a URI (scheme:rest, as https://example.org)"
+                case "uuid": "a UUID (8-4-4-4-12 hexadecimal digits)"
+                default: "base64 text"
+                }
+                return "'\(raw)' is not \(what), which field '\(column)' (format \(format ?? "")) requires"
+            default:
+                if format != nil {
+                    return "'\(raw)' is not a \(type.rawValue) in the format \(layout) of field '\(column)'; fix the cell, or the field's format in the schema"
+                }
+                return "'\(raw)' is not a \(type.rawValue) in the default format \(layout) of field '\(column)'; fix the cell, or give the field a format in the schema (as \"%d/%m/%Y\")"
+            }
+        case .belowMinimum(let bound, let isExclusive):
+            return isExclusive
+                ? "'\(raw)' is not above the exclusive minimum \(bound) of column '\(column)'"
+                : "'\(raw)' is below the minimum \(bound) of column '\(column)'"
+        case .aboveMaximum(let bound, let isExclusive):
+            return isExclusive
+                ? "'\(raw)' is not below the exclusive maximum \(bound) of column '\(column)'"
+                : "'\(raw)' is above the maximum \(bound) of column '\(column)'"
+        case .notAllowed(let values):
+            return "'\(raw)' is not one of the values column '\(column)' allows: \(values.joined(separator: ", "))"
+        case .pattern(let pattern):
+            return "'\(raw)' does not match the pattern '\(pattern)' of column '\(column)' (the whole cell must match)"
+        case .tooShort(let length, let minimum):
+            return "'\(raw)' is \(length) character\(length == 1 ? "" : "s") long, shorter than the minLength \(minimum) of column '\(column)'"
+        case .tooLong(let length, let maximum):
+            return "'\(raw)' is \(length) character\(length == 1 ? "" : "s") long, longer than the maxLength \(maximum) of column '\(column)'"
         }
     }
 }
@@ -157,4 +244,12 @@ public struct CellError: Sendable, Equatable {
     public var code: ErrorCode
     /// A one-line explanation naming the problem and, where there is one, the fix.
     public var message: String
+}
+
+extension String {
+    /// The text without the blanks a cell may have around it (space, tab, NBSP, narrow NBSP).
+    var trimmingBlanks: String {
+        let blanks: Set<Character> = [" ", "\t", "\u{A0}", "\u{202F}"]
+        return String(drop { blanks.contains($0) }.reversed().drop { blanks.contains($0) }.reversed())
+    }
 }

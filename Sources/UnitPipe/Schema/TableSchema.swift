@@ -23,6 +23,24 @@ public struct TableSchema: Sendable, Equatable {
 
         /// Whether cells are read as numbers and checked against the constraints (else presence only).
         public var isNumeric: Bool { self == .number || self == .integer }
+
+        /// Whether cells are read and checked (numbers, strings, booleans, dates and times, `any`);
+        /// the others (`object`, `array`, `duration`, `geopoint`, `geojson`, `list`) for presence only.
+        public var isChecked: Bool {
+            switch self {
+            case .object, .array, .duration, .geopoint, .geojson, .list: false
+            default: true
+            }
+        }
+
+        /// Whether `minimum` and `maximum` apply (numbers, dates, times, years).
+        var isOrdered: Bool { isNumeric || [.date, .time, .datetime, .year, .yearmonth].contains(self) }
+    }
+
+    /// A bound of a field that is not a number: the value as the schema writes it.
+    public struct ValueBound: Sendable, Equatable {
+        public var text: String
+        public var isExclusive: Bool
     }
 
     /// One bound of a field: the value as written, and whether the bound itself is allowed.
@@ -57,6 +75,20 @@ public struct TableSchema: Sendable, Equatable {
         public var allowedTexts: [String]?
         /// The cells that stand for a missing value: the field's `missingValues`, else the schema's, else `[""]`.
         public var missingValues: [String]
+        /// `format` when not `default`: a string format (`email`, `uri`, `uuid`, `binary`) or a date pattern.
+        public var format: String?
+        /// A boolean field's `trueValues` and `falseValues`.
+        public var trueValues = FieldValueReader.defaultTrueValues
+        public var falseValues = FieldValueReader.defaultFalseValues
+        /// A string's `pattern` (a regular expression the whole cell must match).
+        public var pattern: String?
+        public var minLength: Int?
+        public var maxLength: Int?
+        /// The bounds of a date, time, datetime, year or yearmonth field, as written.
+        public var valueMinimum: ValueBound?
+        public var valueMaximum: ValueBound?
+        /// `unique`: no two non-missing cells of the column have one value.
+        public var isUnique = false
 
         public init(name: String, type: FieldType, missingValues: [String] = [""]) {
             self.name = name
@@ -76,10 +108,13 @@ public struct TableSchema: Sendable, Equatable {
     public var fields: [Field]
     /// The keywords that are not checked, in document order.
     public var notes: [Note]
+    /// `primaryKey`: the names of the fields whose values together no two rows share (empty for none).
+    public var primaryKey: [String] = []
 
-    public init(fields: [Field], notes: [Note] = []) {
+    public init(fields: [Field], notes: [Note] = [], primaryKey: [String] = []) {
         self.fields = fields
         self.notes = notes
+        self.primaryKey = primaryKey
     }
 }
 
@@ -103,6 +138,14 @@ public struct TableSchemaError: Error, Sendable, Equatable, CustomStringConverti
         case invalidSeparator(String, reason: String)
         /// Bounds that no value satisfies.
         case emptyRange(String)
+        /// A constraint value written as a string that the field's type and format do not read.
+        case notCastable(String, type: String, settings: String)
+        /// A `format` whose pattern cannot be read.
+        case invalidFormat(String, reason: String)
+        /// A `pattern` that is not a regular expression.
+        case invalidPattern(String)
+        /// A `primaryKey` naming a field the schema does not have.
+        case unknownKeyField(String)
     }
 
     /// The JSON path (`fields[2].constraints.minimum`); empty for the document itself.
@@ -129,6 +172,11 @@ public struct TableSchemaError: Error, Sendable, Equatable, CustomStringConverti
         case .duplicateField(let name): text = "a second field named '\(name)'; field names must be unique"
         case .invalidSeparator(let value, let reason): text = "'\(value)' \(reason)"
         case .emptyRange(let detail): text = detail
+        case .notCastable(let value, let type, let settings):
+            text = "'\(value)' is not \(type)\(settings); write the value as the field's cells are written"
+        case .invalidFormat(let format, let reason): text = "'\(format)' \(reason)"
+        case .invalidPattern(let pattern): text = "'\(pattern)' is not a regular expression"
+        case .unknownKeyField(let name): text = "'\(name)' is not a field of the schema"
         }
         return path.isEmpty ? text : "\(path): \(text)"
     }
@@ -139,7 +187,8 @@ extension TableSchema {
     static let constraintKeywords = ["required", "unique", "minimum", "maximum", "exclusiveMinimum",
                                      "exclusiveMaximum", "minLength", "maxLength", "pattern", "enum", "jsonSchema"]
     /// The constraints that are checked (on number and integer fields; `required` on every field).
-    static let checkedConstraints: Set<String> = ["required", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "enum"]
+    static let checkedConstraints: Set<String> = ["required", "unique", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+                                                  "enum", "minLength", "maxLength", "pattern"]
     /// Members that describe and never constrain: accepted without a note.
     static let descriptiveKeywords: Set<String> = ["title", "description", "example", "rdfType", "$schema", "name", "profile"]
 
@@ -161,11 +210,15 @@ extension TableSchema {
         var notes: [Note] = []
         var missingValues = [""]
         var fieldsValue: JSONValue?
+        var primaryKey: [String] = []
         for (key, value) in members {
             switch key {
             case "fields": fieldsValue = value
-            case "missingValues": missingValues = try strings(value, path: "missingValues")
-            case "primaryKey", "foreignKeys", "uniqueKeys", "fieldsMatch":
+            case "missingValues": missingValues = try missingValueTexts(value, path: "missingValues")
+            case "primaryKey":
+                // A string names one field; an array one or several.
+                if case .string(let name) = value { primaryKey = [name] } else { primaryKey = try strings(value, path: key) }
+            case "foreignKeys", "uniqueKeys", "fieldsMatch":
                 notes.append(Note(path: key, reason: "not checked; unitpipe validate checks each field's cells and the header's names"))
             default:
                 if !descriptiveKeywords.contains(key) { notes.append(Note(path: key, reason: "not a Table Schema keyword; ignored")) }
@@ -185,7 +238,10 @@ extension TableSchema {
             }
             fields.append(field)
         }
-        return TableSchema(fields: fields, notes: notes)
+        for name in primaryKey where !names.contains(name) {
+            throw TableSchemaError(path: "primaryKey", problem: .unknownKeyField(name))
+        }
+        return TableSchema(fields: fields, notes: notes, primaryKey: primaryKey)
     }
 
     private static func parseField(_ value: JSONValue, path: String, missingValues: [String],
@@ -211,7 +267,8 @@ extension TableSchema {
         }
         var field = Field(name: name, type: type, missingValues: missingValues)
         var decimal: (Unicode.Scalar, String)?
-        var group: (Unicode.Scalar, String)?
+        var group: (Unicode.Scalar?, String)?
+        var constraints: (JSONValue, String)?
         for (key, value) in members {
             let memberPath = path + "." + key
             switch key {
@@ -222,8 +279,13 @@ extension TableSchema {
                     notes.append(Note(path: memberPath, reason: "not checked; '\(type.rawValue)' fields are checked for presence only"))
                     continue
                 }
-                let scalar = try separator(value, path: memberPath)
-                if key == "decimalChar" { decimal = (scalar, memberPath) } else { group = (scalar, memberPath) }
+                // `"groupChar": ""` says the digits are not grouped.
+                if key == "groupChar", value == .string("") {
+                    group = (nil, memberPath)
+                } else {
+                    let scalar = try separator(value, path: memberPath)
+                    if key == "decimalChar" { decimal = (scalar, memberPath) } else { group = (scalar, memberPath) }
+                }
                 field.hasSeparators = true
             case "bareNumber":
                 guard case .bool(let isBare) = value else {
@@ -231,13 +293,17 @@ extension TableSchema {
                 }
                 field.isBareNumber = isBare
             case "missingValues":
-                field.missingValues = try strings(value, path: memberPath)
+                field.missingValues = try missingValueTexts(value, path: memberPath)
             case "constraints":
-                try parseConstraints(value, path: memberPath, into: &field, notes: &notes)
+                constraints = (value, memberPath)
             case "format":
-                if value != .string("default") {
-                    notes.append(Note(path: memberPath, reason: "not checked; unitpipe validate reads numbers with decimalChar, groupChar and bareNumber"))
+                guard case .string(let format) = value else {
+                    throw TableSchemaError(path: memberPath, problem: .expected("a string", found: value.kind))
                 }
+                try parseFormat(format, path: memberPath, into: &field, notes: &notes)
+            case "trueValues" where type == .boolean, "falseValues" where type == .boolean:
+                let values = try strings(value, path: memberPath)
+                if key == "trueValues" { field.trueValues = values } else { field.falseValues = values }
             default:
                 if descriptiveKeywords.contains(key) { continue }
                 let isTableSchema = ["trueValues", "falseValues", "delimiter", "itemType", "categories", "categoriesOrdered",
@@ -246,18 +312,55 @@ extension TableSchema {
             }
         }
         if let decimal {
-            if let group, group.0 == decimal.0 {
-                throw TableSchemaError(path: group.1, problem: .invalidSeparator(String(group.0), reason: "is also the decimalChar; the two must differ"))
+            if let group, let scalar = group.0, scalar == decimal.0 {
+                throw TableSchemaError(path: group.1, problem: .invalidSeparator(String(scalar), reason: "is also the decimalChar; the two must differ"))
             }
             field.decimalSeparator = decimal.0
         }
-        if let group {
-            if group.0 == field.decimalSeparator {
-                throw TableSchemaError(path: group.1, problem: .invalidSeparator(String(group.0), reason: "is also the decimalChar; the two must differ"))
+        if let group, let scalar = group.0 {
+            if scalar == field.decimalSeparator {
+                throw TableSchemaError(path: group.1, problem: .invalidSeparator(String(scalar), reason: "is also the decimalChar; the two must differ"))
             }
-            field.groupingSeparator = group.0
+            field.groupingSeparator = scalar
+        }
+        if let (value, path) = constraints {
+            try parseConstraints(value, path: path, into: &field, notes: &notes)
         }
         return field
+    }
+
+    /// The string formats and, for dates and times, `strptime` patterns.
+    static let stringFormats: Set<String> = ["email", "uri", "uuid", "binary"]
+
+    private static func parseFormat(_ format: String, path: String, into field: inout Field, notes: inout [Note]) throws(TableSchemaError) {
+        if format == "default" { return }
+        let isTemporal = FieldValueReader.isTemporal(field.type)
+        switch field.type {
+        case .string where stringFormats.contains(format):
+            field.format = format
+        case _ where isTemporal && format == "any":
+            field.format = format
+            notes.append(Note(path: path, reason: "not checked; a '\(field.type.rawValue)' field of format 'any' is checked for presence only"))
+        case _ where isTemporal:
+            // v1's `fmt:` prefix is the same pattern.
+            let pattern = format.hasPrefix("fmt:") ? String(format.dropFirst(4)) : format
+            guard pattern.contains("%") else {
+                throw TableSchemaError(path: path, problem: .invalidFormat(format, reason: "is not a format of a \(field.type.rawValue) field; give 'default' or a pattern such as '%d/%m/%Y'"))
+            }
+            do {
+                _ = try FieldValueReader.tokens(of: pattern)
+            } catch {
+                throw TableSchemaError(path: path, problem: .invalidFormat(format, reason: error.reason))
+            }
+            field.format = pattern
+        case .string:
+            throw TableSchemaError(path: path, problem: .invalidFormat(format, reason: "is not a format of a string field; the formats are default, email, uri, uuid and binary"))
+        default:
+            let reason = field.type.isNumeric
+                ? "not checked; unitpipe validate reads numbers with decimalChar, groupChar and bareNumber"
+                : "not checked; '\(field.type.rawValue)' cells are read in their default format"
+            notes.append(Note(path: path, reason: reason))
+        }
     }
 
     private static func parseConstraints(_ value: JSONValue, path: String, into field: inout Field,
@@ -265,47 +368,98 @@ extension TableSchema {
         guard case .object(let members) = value else {
             throw TableSchemaError(path: path, problem: .expected("an object", found: value.kind))
         }
-        let isInteger = field.type == .integer
+        let type = field.type
+        // Constraint values may be written as strings the field's type and format read.
+        let numberParser = NumberParser(conventions: NumberConventions(decimal: field.decimalSeparator, grouping: field.groupingSeparator))
+        let reader = try? FieldValueReader(field: field)
         for (key, value) in members {
             let memberPath = path + "." + key
             guard constraintKeywords.contains(key) else {
                 throw TableSchemaError(path: memberPath, problem: .unknownConstraint(
                     key, suggestion: Suggestion.nearest(to: key, among: constraintKeywords)))
             }
-            if key == "required" {
-                guard case .bool(let isRequired) = value else {
+            switch key {
+            case "required", "unique":
+                guard case .bool(let flag) = value else {
                     throw TableSchemaError(path: memberPath, problem: .expected("true or false", found: value.kind))
                 }
-                field.isRequired = isRequired
+                if key == "required" { field.isRequired = flag } else { field.isUnique = flag }
                 continue
-            }
-            guard field.type.isNumeric, checkedConstraints.contains(key) else {
-                let reason = field.type.isNumeric
-                    ? "not checked; unitpipe validate checks required, minimum, maximum, exclusiveMinimum, exclusiveMaximum and enum"
-                    : "not checked; '\(field.type.rawValue)' fields are checked for presence only"
+            case "minLength" where type == .string, "maxLength" where type == .string, "pattern" where type == .string:
+                break
+            case "minimum" where type.isOrdered, "maximum" where type.isOrdered, "exclusiveMinimum" where type.isOrdered,
+                 "exclusiveMaximum" where type.isOrdered:
+                break
+            case "enum" where type.isChecked:
+                break
+            default:
+                let reason: String
+                if !type.isChecked {
+                    reason = "not checked; '\(type.rawValue)' fields are checked for presence only"
+                } else if key == "jsonSchema" {
+                    reason = "not checked; unitpipe validate checks required, unique, minimum, maximum, exclusiveMinimum, exclusiveMaximum, enum, minLength, maxLength and pattern"
+                } else {
+                    reason = "does not apply to '\(type.rawValue)' fields; not checked"
+                }
                 notes.append(Note(path: memberPath, reason: reason))
                 continue
             }
             switch key {
-            case "minimum", "exclusiveMinimum":
-                let bound = Bound(try number(value, path: memberPath, isInteger: isInteger), isExclusive: key == "exclusiveMinimum")
-                // Of `minimum` and `exclusiveMinimum` both given, the stricter one counts.
-                if let current = field.minimum, !isStricterMinimum(bound, than: current) { continue }
-                field.minimum = bound
-            case "maximum", "exclusiveMaximum":
-                let bound = Bound(try number(value, path: memberPath, isInteger: isInteger), isExclusive: key == "exclusiveMaximum")
-                if let current = field.maximum, !isStricterMinimum(Bound(bound.value.negated, isExclusive: bound.isExclusive),
-                                                                   than: Bound(current.value.negated, isExclusive: current.isExclusive)) { continue }
-                field.maximum = bound
+            case "minLength", "maxLength":
+                guard case .number(let text) = value, let length = Int(text), length >= 0 else {
+                    throw TableSchemaError(path: memberPath, problem: .expected("a whole number of characters", found: { if case .number(let text) = value { text } else { value.kind } }()))
+                }
+                if key == "minLength" { field.minLength = length } else { field.maxLength = length }
+            case "pattern":
+                guard case .string(let pattern) = value else {
+                    throw TableSchemaError(path: memberPath, problem: .expected("a string", found: value.kind))
+                }
+                guard (try? Regex(pattern)) != nil else { throw TableSchemaError(path: memberPath, problem: .invalidPattern(pattern)) }
+                field.pattern = pattern
+            case "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum":
+                let isExclusive = key.hasPrefix("exclusive")
+                let isMinimum = key.hasSuffix("inimum")
+                if type.isNumeric {
+                    let bound = Bound(try number(value, path: memberPath, field: field, parser: numberParser), isExclusive: isExclusive)
+                    if isMinimum {
+                        // Of `minimum` and `exclusiveMinimum` both given, the stricter one counts.
+                        if let current = field.minimum, !isStricterMinimum(bound, than: current) { continue }
+                        field.minimum = bound
+                    } else {
+                        if let current = field.maximum, !isStricterMinimum(Bound(bound.value.negated, isExclusive: bound.isExclusive),
+                                                                           than: Bound(current.value.negated, isExclusive: current.isExclusive)) { continue }
+                        field.maximum = bound
+                    }
+                } else {
+                    let text = try castable(value, path: memberPath, field: field, reader: reader)
+                    let bound = ValueBound(text: text.text, isExclusive: isExclusive)
+                    func isStricter(_ current: ValueBound?, _ sign: Int) -> Bool {
+                        guard let current, let old = reader?.read(current.text), let order = text.value.order(against: old) else { return true }
+                        return order * sign > 0 || (order == 0 && isExclusive)
+                    }
+                    if isMinimum {
+                        if isStricter(field.valueMinimum, 1) { field.valueMinimum = bound }
+                    } else if isStricter(field.valueMaximum, -1) {
+                        field.valueMaximum = bound
+                    }
+                }
             default: // enum
                 guard case .array(let elements) = value, !elements.isEmpty else {
                     throw TableSchemaError(path: memberPath, problem: .expected("a non-empty array", found: value.kind))
                 }
-                var allowed: [DecimalValue] = []
-                for (index, element) in elements.enumerated() {
-                    allowed.append(try number(element, path: memberPath + "[\(index)]", isInteger: isInteger))
+                if type.isNumeric {
+                    var allowed: [DecimalValue] = []
+                    for (index, element) in elements.enumerated() {
+                        allowed.append(try number(element, path: memberPath + "[\(index)]", field: field, parser: numberParser))
+                    }
+                    field.allowedValues = allowed
+                } else {
+                    var allowed: [String] = []
+                    for (index, element) in elements.enumerated() {
+                        allowed.append(try castable(element, path: memberPath + "[\(index)]", field: field, reader: reader).text)
+                    }
+                    field.allowedTexts = allowed
                 }
-                field.allowedValues = allowed
             }
         }
         if let minimum = field.minimum, let maximum = field.maximum,
@@ -313,20 +467,85 @@ extension TableSchema {
             throw TableSchemaError(path: path, problem: .emptyRange(
                 "no value is at least \(minimum.value)\(minimum.isExclusive ? " (exclusive)" : "") and at most \(maximum.value)\(maximum.isExclusive ? " (exclusive)" : "")"))
         }
+        if let minLength = field.minLength, let maxLength = field.maxLength, maxLength < minLength {
+            throw TableSchemaError(path: path, problem: .emptyRange("no text is at least \(minLength) and at most \(maxLength) characters long"))
+        }
+    }
+
+    /// A constraint value of a field that is not a number: a string the field's reader reads, or
+    /// for `year` a JSON number, for `boolean` true or false; its text and value.
+    private static func castable(_ value: JSONValue, path: String, field: Field,
+                                 reader: FieldValueReader?) throws(TableSchemaError) -> (text: String, value: FieldValue) {
+        let text: String
+        switch (value, field.type) {
+        case (.string(let string), _): text = string
+        case (.number(let number), .year): text = number
+        case (.bool(let flag), .boolean): text = flag ? (field.trueValues.first ?? "true") : (field.falseValues.first ?? "false")
+        default:
+            throw TableSchemaError(path: path, problem: .expected("a string", found: value.kind))
+        }
+        guard let reader, let read = reader.read(text) else {
+            throw TableSchemaError(path: path, problem: .notCastable(text, type: "a \(field.type.rawValue)", settings: field.castSettings))
+        }
+        return (text, read)
     }
 
     private static func isStricterMinimum(_ bound: Bound, than current: Bound) -> Bool {
         current.value < bound.value || (current.value == bound.value && bound.isExclusive)
     }
 
-    private static func number(_ value: JSONValue, path: String, isInteger: Bool) throws(TableSchemaError) -> DecimalValue {
-        guard case .number(let text) = value, let number = DecimalValue(text) else {
-            throw TableSchemaError(path: path, problem: .expected(isInteger ? "an integer" : "a number", found: value.kind))
+    /// A numeric constraint value: a JSON number, or a string the field's separators read
+    /// (`"1.000,5"` with `decimalChar ","`).
+    private static func number(_ value: JSONValue, path: String, field: Field, parser: NumberParser) throws(TableSchemaError) -> DecimalValue {
+        let isInteger = field.type == .integer
+        let kind = isInteger ? "an integer" : "a number"
+        let number: DecimalValue
+        switch value {
+        case .number(let text):
+            guard let read = DecimalValue(text) else { throw TableSchemaError(path: path, problem: .expected(kind, found: value.kind)) }
+            number = read
+        case .string(let text):
+            let bytes = Array(text.utf8)
+            guard let read = bytes.withUnsafeBytes({ DecimalValue(cell: $0, parser: parser) }) else {
+                throw TableSchemaError(path: path, problem: .notCastable(text, type: kind, settings: field.castSettings))
+            }
+            number = read
+        default:
+            throw TableSchemaError(path: path, problem: .expected(kind, found: value.kind))
         }
         guard !isInteger || number.isInteger else {
-            throw TableSchemaError(path: path, problem: .expected("an integer", found: "\(text)"))
+            let written: String = switch value {
+            case .number(let text), .string(let text): text
+            default: value.kind
+            }
+            throw TableSchemaError(path: path, problem: .expected("an integer", found: written))
         }
         return number
+    }
+
+    /// `missingValues`: strings, or v2's objects `{"value": "-99", "label": "REFUSED"}`.
+    private static func missingValueTexts(_ value: JSONValue, path: String) throws(TableSchemaError) -> [String] {
+        guard case .array(let elements) = value else {
+            throw TableSchemaError(path: path, problem: .expected("an array of strings", found: value.kind))
+        }
+        var texts: [String] = []
+        for (index, element) in elements.enumerated() {
+            switch element {
+            case .string(let text):
+                texts.append(text)
+            case .object(let members):
+                guard let member = members.first(where: { $0.key == "value" }) else {
+                    throw TableSchemaError(path: path + "[\(index)]", problem: .missing("value"))
+                }
+                guard case .string(let text) = member.value else {
+                    throw TableSchemaError(path: path + "[\(index)].value", problem: .expected("a string", found: member.value.kind))
+                }
+                texts.append(text)
+            default:
+                throw TableSchemaError(path: path + "[\(index)]", problem: .expected("a string or an object with 'value'", found: element.kind))
+            }
+        }
+        return texts
     }
 
     private static func strings(_ value: JSONValue, path: String) throws(TableSchemaError) -> [String] {
@@ -355,5 +574,25 @@ extension TableSchema {
             throw TableSchemaError(path: path, problem: .invalidSeparator(text, reason: "cannot separate digits (it is a digit, sign, exponent or mark)"))
         }
         return scalar
+    }
+}
+
+extension TableSchema.Field {
+    /// The settings a field's values are read with, as messages name them
+    /// (` with decimalChar ',' and groupChar '.'`, ` in the format '%d/%m/%Y'`); empty for the defaults.
+    var castSettings: String {
+        switch type {
+        case .number, .integer:
+            var parts: [String] = []
+            if decimalSeparator != "." { parts.append("decimalChar '\(decimalSeparator)'") }
+            if let groupingSeparator { parts.append("groupChar '\(groupingSeparator)'") }
+            return parts.isEmpty ? "" : " with " + parts.joined(separator: " and ")
+        case .boolean:
+            return " (trueValues \(trueValues.map { "'\($0)'" }.joined(separator: ", ")); falseValues \(falseValues.map { "'\($0)'" }.joined(separator: ", ")))"
+        default:
+            if let format { return " in the format '\(format)'" }
+            let layout = (try? FieldValueReader(field: self))?.layout ?? ""
+            return layout.isEmpty ? "" : " in the format \(layout)"
+        }
     }
 }

@@ -40,6 +40,8 @@ public struct ColumnRule: Sendable, Equatable {
     public var allowedValues: [DecimalValue]?
     /// The cells (blanks trimmed) that stand for a missing value; `[""]` by default.
     public var missingValues: [String]
+    /// The Table Schema field the rule checks, or `nil` for a `-c` column.
+    public var field: TableSchema.Field?
 
     public init(column: ColumnSpec.Reference, kind: Kind = .number, unit: UnitCheck = .none,
                 conventions: NumberConventions? = nil, allowsMarks: Bool = false, isRequired: Bool = false,
@@ -102,5 +104,6 @@ public struct ColumnRule: Sendable, Equatable {
         self.init(column: .name(field.name), kind: kind, conventions: conventions, allowsMarks: !field.isBareNumber,
                   isRequired: field.isRequired, minimum: field.minimum, maximum: field.maximum,
                   allowedValues: field.allowedValues, missingValues: field.missingValues)
+        self.field = field
     }
 }

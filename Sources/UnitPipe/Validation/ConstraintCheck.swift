@@ -140,6 +140,29 @@ public struct ConstraintCheck: Sendable {
 }
 
 extension ConstraintCheck {
+    /// The special values of a Table Schema `number` field: `NaN`, `INF` and `-INF` in any case,
+    /// blanks trimmed; `nil` for any other cell.
+    static func specialValue(_ cell: UnsafeRawBufferPointer) -> Double? {
+        let trimmed = NullValues.trimmed(cell)
+        guard trimmed.count == 3 || (trimmed.count == 4 && trimmed[0] == UInt8(ascii: "-")) else { return nil }
+        let word = String(decoding: trimmed, as: UTF8.self).lowercased()
+        switch word {
+        case "nan": return .nan
+        case "inf": return .infinity
+        case "-inf": return -.infinity
+        default: return nil
+        }
+    }
+
+    /// Checks `NaN`, `INF` or `-INF` as IEEE 754 compares them: an infinity is beyond every
+    /// (finite) bound on its side, NaN is neither below nor above any bound and equals no value.
+    func check(special value: Double) -> ConstraintFailure? {
+        if let minimum, value == -.infinity { return .belowMinimum(minimum) }
+        if let maximum, value == .infinity { return .aboveMaximum(maximum) }
+        if let allowedValues { return .notAllowed(allowedValues) }
+        return nil
+    }
+
     /// Checks a number written in another unit than the column's: the cell's exact decimal `t`
     /// against the bounds moved into its unit, `(b − O) / S`, with the exact factor of
     /// `t·S + O` in the column's unit.

@@ -36,6 +36,8 @@ struct ValidatePlan: @unchecked Sendable {
         let isEmptyMissing: Bool
         /// Whether an empty (missing) cell fails.
         let isRequired: Bool
+        /// The check of a schema field that is not a number (type, format and constraints).
+        let fieldCheck: FieldCheck?
     }
 
     let dialect: CSVDialect
@@ -55,7 +57,10 @@ struct ValidatePlan: @unchecked Sendable {
                 if case .unitColumn(let name, _) = column.rule.unit { from = "@" + name }
                 return FailureRenderer.Column(
                     name: column.name, locale: column.localeDescription, conventions: column.conventions,
-                    from: from, to: column.unit?.symbol ?? "", hasUnitColumn: from.hasPrefix("@"))
+                    from: from, to: column.unit?.symbol ?? "", hasUnitColumn: from.hasPrefix("@"),
+                    schemaSeparators: column.rule.field.map { field in
+                        field.hasSeparators ? String(field.castSettings.dropFirst(" with ".count)) : ""
+                    })
             },
             fieldCount: columnCount, hasHeader: dialect.hasHeader, delimiter: dialect.delimiter,
             maxFieldSize: options.maxFieldSize)
@@ -148,7 +153,8 @@ struct ValidatePlan: @unchecked Sendable {
                 conventions: conventions, localeDescription: columnLocale.description, localeEvidence: columnLocale.evidence, unit: unit,
                 units: units, converter: converter, check: ConstraintCheck(rule: rule, parser: numberParser),
                 missingValues: missing == [""] ? nil : missing.map { Array($0.utf8) },
-                isEmptyMissing: missing.contains(""), isRequired: isRequired))
+                isEmptyMissing: missing.contains(""), isRequired: isRequired,
+                fieldCheck: rule.kind == .presence ? rule.field.flatMap { $0.type.isChecked ? FieldCheck(field: $0) : nil } : nil))
         }
         if !options.isLocaleGiven, options.locale == "C" {
             // A schema field's own decimalChar/groupChar is a choice as explicit as --locale.

@@ -56,6 +56,10 @@ enum CellVerdict: Equatable {
     case emptyNotMissing
     /// A mark beside the number (`bareNumber: false`) that is no currency and no percent sign.
     case unknownMark
+    /// A cell of a schema field that is not a number, failing its type or constraints.
+    case fieldFailure
+    /// `NaN`, `INF` or `-INF` in a schema field that is an integer.
+    case specialNotNumber
 
     var isFailure: Bool {
         switch self {
@@ -191,8 +195,12 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
                     verdicts[r] = .skipped
                     continue
                 }
-                verdicts[r] = isMissing(batch.field(column.field, of: r), column) ?? false
-                    ? (column.isRequired ? .required : .missing) : .valid
+                let cell = batch.field(column.field, of: r)
+                if isMissing(cell, column) ?? false {
+                    verdicts[r] = column.isRequired ? .required : .missing
+                } else {
+                    verdicts[r] = column.fieldCheck?.check(cell) == nil ? .valid : .fieldFailure
+                }
             }
             return
         }
@@ -231,6 +239,16 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
             case .failed(.required):
                 verdicts[r] = column.isEmptyMissing ? .required : .emptyNotMissing
             case .failed(let fault):
+                // A schema's number field reads NaN, INF and -INF (as the spec permits).
+                if case .number(.invalidNumber) = fault, column.rule.field != nil,
+                   let special = ConstraintCheck.specialValue(batch.field(column.field, of: r)) {
+                    if column.rule.kind == .number {
+                        verdicts[r] = column.check.check(special: special) == nil ? .valid : .constraint
+                    } else {
+                        verdicts[r] = .specialNotNumber
+                    }
+                    continue
+                }
                 verdicts[r] = .failed(fault)
             case .number:
                 if isPlainNumber {
@@ -357,6 +375,8 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
             detail = column.isFromSchema ? .requiredBySchema(missingValue: missing) : .required
         case .emptyNotMissing: detail = .emptyNotMissing(column.rule.missingValues)
         case .unknownMark: detail = .number(.invalidNumber)
+        case .fieldFailure: detail = column.fieldCheck?.check(raw).map { .field($0) } ?? .number(.invalidNumber)
+        case .specialNotNumber: detail = .specialNotNumber
         case .constraint: detail = .constraint(constraintFailure(column: k, record: r, of: batch) ?? .notInteger)
         case .valid, .missing, .skipped: detail = .number(.invalidNumber)
         }
@@ -368,6 +388,9 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
     private func constraintFailure(column k: Int, record r: Int, of batch: RecordBatch) -> ConstraintFailure? {
         let column = plan.columns[k]
         var cell = batch.field(column.field, of: r)
+        if case .failed = parsed[k].statuses[r], let special = ConstraintCheck.specialValue(cell) {
+            return column.check.check(special: special)
+        }
         if let parser = column.parser { cell = parser.numberBytes(of: cell) }
         if units[k] != nil, let conversion = conversion(k, source: Int(rowSources[k][r])) {
             return column.check.check(cell: cell, convertedBy: conversion)
@@ -403,7 +426,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
                         stats.min = Swift.min(stats.min, values[r])
                         stats.max = Swift.max(stats.max, values[r])
                     }
-                case .failed, .constraint, .required, .emptyNotMissing, .unknownMark:
+                case .failed, .constraint, .required, .emptyNotMissing, .unknownMark, .fieldFailure, .specialNotNumber:
                     // Counted by code as each failure is recorded.
                     break
                 }

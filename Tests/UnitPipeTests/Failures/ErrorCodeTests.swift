@@ -13,7 +13,8 @@ struct ErrorCodeTests {
             "invalid_number", "grouping", "multiple_decimal", "empty", "overflow", "unknown_unit",
             "dimension_mismatch", "unit_mismatch", "ambiguous_unit", "ambiguous_number", "no_rate",
             "out_of_range", "not_integer", "missing_column", "extra_column", "duplicate_column", "field_count",
-            "malformed_csv", "invalid_utf8", "unit_too_deep", "zero_reciprocal",
+            "malformed_csv", "invalid_utf8", "unit_too_deep", "zero_reciprocal", "invalid_value", "pattern_mismatch",
+            "invalid_length", "duplicate_value",
         ])
         let numberErrors: [(NumberError, String)] = [
             (.invalidNumber, "invalid_number"), (.grouping, "grouping"), (.multipleDecimal, "multiple_decimal"),
