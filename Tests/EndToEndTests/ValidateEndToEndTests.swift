@@ -120,8 +120,8 @@ struct ValidateEndToEndTests {
     }
 
     @Test(arguments: [
-        ([#"{"fields": [{"name": "amount", "type": "number", "constraints": {"minimum": "0"}}]}"#],
-         "invalid value 'schema.json' for --schema: fields[0].constraints.minimum: expected a number, found a string"),
+        ([#"{"fields": [{"name": "amount", "type": "number", "constraints": {"minimum": "zero"}}]}"#],
+         "invalid value 'schema.json' for --schema: fields[0].constraints.minimum: 'zero' is not a number; write the value as the field's cells are written"),
         ([#"{"fields": [{"name": "amount", "type": "numbr"}]}"#],
          "invalid value 'schema.json' for --schema: fields[0].type: unknown type 'numbr'; did you mean 'number'?"),
     ])
@@ -135,14 +135,14 @@ struct ValidateEndToEndTests {
 
     @Test func notCheckedKeywordsAreNamed() throws {
         let dir = try UnitPipeRunner.temporaryDirectory()
-        try Data(#"{"fields": [{"name": "customer", "type": "string", "constraints": {"pattern": "[A-Z].*"}}], "primaryKey": "customer"}"#.utf8)
+        try Data(#"{"fields": [{"name": "customer", "type": "string", "constraints": {"jsonSchema": {}}}], "foreignKeys": []}"#.utf8)
             .write(to: dir.appendingPathComponent("schema.json"))
         let result = try UnitPipeRunner.run(["validate", UnitPipeRunner.fixture("validate/orders.csv"), "--schema", "schema.json", "-q"], in: dir)
         // The header's other columns are not in this schema.
         #expect(result.status == 1)
         #expect(result.stderr == """
-            unitpipe validate: schema: primaryKey: not checked; unitpipe validate checks each field's cells and the header's names
-            unitpipe validate: schema: fields[0].constraints.pattern: not checked; 'string' fields are checked for presence only
+            unitpipe validate: schema: foreignKeys: not checked; unitpipe validate checks each field's cells and the header's names
+            unitpipe validate: schema: fields[0].constraints.jsonSchema: not checked; unitpipe validate checks required, unique, minimum, maximum, exclusiveMinimum, exclusiveMaximum, enum, minLength, maxLength and pattern
 
             """)
     }

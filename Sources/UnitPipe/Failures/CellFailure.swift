@@ -48,6 +48,8 @@ public struct CellFailure: Sendable, Equatable {
         case field(FieldFailure)
         /// `validate`: `NaN`, `INF` or `-INF` in a schema field that is not a `number`.
         case specialNotNumber
+        /// `validate`: a `unique` field's value or the `primaryKey` that the record `firstRecord` already has.
+        case duplicate(firstRecord: Int, fields: [String], isPrimaryKey: Bool)
 
         /// The error report code of the detail.
         public var code: ErrorCode {
@@ -67,6 +69,7 @@ public struct CellFailure: Sendable, Equatable {
             case .requiredBySchema, .emptyNotMissing: .empty
             case .field(let failure): failure.code
             case .specialNotNumber: .notInteger
+            case .duplicate: .duplicateValue
             }
         }
     }

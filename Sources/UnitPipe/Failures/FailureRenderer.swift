@@ -23,9 +23,12 @@ public struct FailureRenderer: Sendable {
         /// For a Table Schema field, the separators it sets (`decimalChar ',' and groupChar '.'`),
         /// empty when it sets none (its numbers are read with `--locale`); `nil` for other columns.
         public var schemaSeparators: String?
+        /// Whether the schema field reads a currency mark, `%` or `‰` beside its numbers (`bareNumber: false`).
+        public var schemaAllowsMarks = false
 
         public init(name: String, locale: String, conventions: NumberConventions, from: String, to: String, hasUnitColumn: Bool,
-                    schemaSeparators: String? = nil) {
+                    schemaSeparators: String? = nil, schemaAllowsMarks: Bool = false) {
+            self.schemaAllowsMarks = schemaAllowsMarks
             self.name = name
             self.locale = locale
             self.conventions = conventions
@@ -73,7 +76,8 @@ public struct FailureRenderer: Sendable {
     public func message(_ failure: CellFailure) -> String {
         let raw = FailureRenderer.shown(failure.raw)
         let column = failure.column.map { columns[$0] }
-        if let column, let separators = column.schemaSeparators, let message = Self.schemaMessage(failure.detail, raw: raw, column: column.name, separators: separators) {
+        if let column, let separators = column.schemaSeparators, let message = Self.schemaMessage(failure.detail, raw: raw, column: column.name, separators: separators,
+                                                                                                                    allowsMarks: column.schemaAllowsMarks) {
             return message
         }
         switch failure.detail {
@@ -150,6 +154,12 @@ public struct FailureRenderer: Sendable {
             return "a field is longer than --max-field-size (\(maxFieldSize) bytes), probably an unterminated quote; fix the quoting or raise --max-field-size"
         case .field(let failure):
             return Self.fieldMessage(failure, raw: raw, column: column?.name ?? "")
+        case .duplicate(let first, let fields, let isPrimaryKey):
+            let earlier = first == Int(UInt32.max) ? "an earlier record" : "record \(first)"
+            if isPrimaryKey {
+                return "'\(raw)' repeats the primaryKey (\(fields.joined(separator: ", "))) of \(earlier); each row's key must differ"
+            }
+            return "'\(raw)' repeats the value of \(earlier) in column '\(column?.name ?? "")', which the schema says is unique (constraints.unique)"
         case .specialNotNumber:
             return "'\(raw)' is not an integer; NaN, INF and -INF are values of 'number' fields only: make field '\(column?.name ?? "")' a number, or add '\(raw)' to its missingValues"
         }
@@ -157,7 +167,7 @@ public struct FailureRenderer: Sendable {
 
     /// The message of a number failure in a Table Schema field, whose fix is in the schema:
     /// `nil` where the general message says it (a field read with `--locale`, a bound).
-    static func schemaMessage(_ detail: CellFailure.Detail, raw: String, column: String, separators: String) -> String? {
+    static func schemaMessage(_ detail: CellFailure.Detail, raw: String, column: String, separators: String, allowsMarks: Bool) -> String? {
         let error: NumberError
         switch detail {
         case .number(let e), .numberWithHint(let e, _): error = e
@@ -169,6 +179,9 @@ public struct FailureRenderer: Sendable {
         case .invalidNumber:
             if NumberHint.nullMarkers.contains(cell) {
                 return "'\(raw)' is not a number; if it marks a missing value, add \"\(cell)\" to the missingValues of field '\(column)' (or of the schema)"
+            }
+            if allowsMarks {
+                return "'\(raw)' is not a number with at most one currency mark, '%' or '‰' before or after it, which is all field '\(column)' (\"bareNumber\": false) reads beside a number; fix the cell"
             }
             if cell.contains("%") || cell.contains("\u{2030}") {
                 return "'\(raw)' has a percent sign, which field '\(column)' reads only with \"bareNumber\": false in the schema"

@@ -119,6 +119,8 @@ final class ValidateCommitter: BatchCommitter {
     private(set) var summary = ValidateSummary()
     /// Whether the header's problems are reported (`false` in a shard after the first).
     private let reportsHeader: Bool
+    /// Per `unique` field or `primaryKey`, the digest of every value seen (across the inputs).
+    private var keyTables: [KeyTable] = []
 
     init(plan: ValidatePlan, outputs: ValidateOutputs, reportsHeader: Bool = true) {
         self.plan = plan
@@ -127,7 +129,9 @@ final class ValidateCommitter: BatchCommitter {
         renderer = plan.renderer
         columns = Array(repeating: ValidateColumnStats(), count: plan.columns.count)
         summary.columns = plan.columns.map {
-            var column = ValidateSummary.Column(name: $0.name, type: $0.rule.kind.rawValue)
+            // A checked field that is not a number is named by its type (`string`, `date`, …).
+            let type = $0.fieldCheck == nil ? $0.rule.kind.rawValue : $0.rule.field?.type.rawValue ?? $0.rule.kind.rawValue
+            var column = ValidateSummary.Column(name: $0.name, type: type)
             column.unit = $0.unit?.symbol
             if $0.parser != nil {
                 column.locale = $0.localeDescription
@@ -170,7 +174,15 @@ final class ValidateCommitter: BatchCommitter {
             summary.rowsIn += worker.counts.rowsIn
             summary.rowsInvalid += worker.counts.rowsInvalid
             for k in columns.indices { columns[k].add(worker.counts.columns[k]) }
-            for failure in worker.failures {
+            var failures = worker.failures
+            var duplicateRows: [(record: Int, row: [UInt8])] = []
+            if !plan.keys.isEmpty {
+                let duplicates = findDuplicates(worker, bases: bases, rows: &duplicateRows)
+                if !duplicates.isEmpty {
+                    failures = Self.merged(failures, duplicates)
+                }
+            }
+            for failure in failures {
                 var failure = failure
                 failure.record += bases.record + 1
                 failure.line += bases.line
@@ -181,11 +193,81 @@ final class ValidateCommitter: BatchCommitter {
                 }
             }
             if let rejects = outputs.rejects {
-                try rejects.take(worker.rejects)
+                if duplicateRows.isEmpty {
+                    try rejects.take(worker.rejects)
+                } else {
+                    try rejects.take(Self.merged(worker.rejects, rows: worker.rejectedRows, with: duplicateRows))
+                }
             }
         } catch {
             throw .output(error)
         }
+    }
+
+    /// Puts every key of the worker's rows into the run's tables, in input order: the failures of
+    /// the keys an earlier row has (positions relative to the worker's stretch, in record order),
+    /// and the rows they make invalid that were valid before.
+    private func findDuplicates(_ worker: ValidateWorker, bases: RecordEngine.Bases,
+                                rows: inout [(record: Int, row: [UInt8])]) -> [CellFailure] {
+        if keyTables.count < plan.keys.count { keyTables += Array(repeating: KeyTable(), count: plan.keys.count - keyTables.count) }
+        var duplicates: [CellFailure] = []
+        var invalidated: Set<Int> = []
+        // A cell counted valid once: its column's valid count falls once, however many keys it is in.
+        var invalidCells: Set<[Int]> = []
+        for (index, key) in plan.keys.enumerated() {
+            for entry in worker.keyEntries[index] {
+                guard let first = keyTables[index].insert(entry.digest, record: bases.record + entry.record + 1) else { continue }
+                duplicates.append(CellFailure(.duplicate(firstRecord: first, fields: key.names, isPrimaryKey: key.isPrimaryKey),
+                                              record: entry.record, line: entry.line, column: key.columns[0], raw: entry.raw))
+                if invalidCells.insert([entry.record, key.columns[0]]).inserted { columns[key.columns[0]].valid -= 1 }
+                columns[key.columns[0]].invalid[.duplicateValue, default: 0] += 1
+                if entry.isRowValid, invalidated.insert(entry.record).inserted {
+                    rows.append((entry.record, entry.row))
+                }
+            }
+        }
+        summary.rowsInvalid += invalidated.count
+        rows.sort { $0.record < $1.record }
+        return duplicates.sorted { ($0.record, $0.column ?? -1) < ($1.record, $1.column ?? -1) }
+    }
+
+    /// Two lists of failures, each in record order, as one in record order (the first list's
+    /// failures first within a record).
+    static func merged(_ failures: [CellFailure], _ others: [CellFailure]) -> [CellFailure] {
+        var result: [CellFailure] = []
+        result.reserveCapacity(failures.count + others.count)
+        var i = 0
+        var j = 0
+        while i < failures.count || j < others.count {
+            if j == others.count || (i < failures.count && failures[i].record <= others[j].record) {
+                result.append(failures[i])
+                i += 1
+            } else {
+                result.append(others[j])
+                j += 1
+            }
+        }
+        return result
+    }
+
+    /// The rejected rows and the rows a duplicate key made invalid, in record order.
+    static func merged(_ rejects: ByteBuffer, rows: [(record: Int, end: Int)], with others: [(record: Int, row: [UInt8])]) -> ByteBuffer {
+        let result = ByteBuffer(capacity: rejects.count + others.reduce(0) { $0 + $1.row.count })
+        let bytes = rejects.bytes
+        var start = 0
+        var i = 0
+        var j = 0
+        while i < rows.count || j < others.count {
+            if j == others.count || (i < rows.count && rows[i].record < others[j].record) {
+                result.append(UnsafeRawBufferPointer(rebasing: bytes[start..<rows[i].end]))
+                start = rows[i].end
+                i += 1
+            } else {
+                others[j].row.withUnsafeBytes { result.append($0) }
+                j += 1
+            }
+        }
+        return result
     }
 
     /// Writes the column counts into the summary.

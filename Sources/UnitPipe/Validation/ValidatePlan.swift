@@ -45,6 +45,8 @@ struct ValidatePlan: @unchecked Sendable {
     let columns: [Column]
     let headerProblems: [HeaderProblem]
     let options: ValidateOptions
+    /// The schema's `unique` fields and `primaryKey`.
+    var keys: [UniqueKey] = []
 
     var writer: CSVWriter { CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote, escapesFormulas: options.escapesFormulas) }
 
@@ -60,7 +62,7 @@ struct ValidatePlan: @unchecked Sendable {
                     from: from, to: column.unit?.symbol ?? "", hasUnitColumn: from.hasPrefix("@"),
                     schemaSeparators: column.rule.field.map { field in
                         field.hasSeparators ? String(field.castSettings.dropFirst(" with ".count)) : ""
-                    })
+                    }, schemaAllowsMarks: column.rule.allowsMarks)
             },
             fieldCount: columnCount, hasHeader: dialect.hasHeader, delimiter: dialect.delimiter,
             maxFieldSize: options.maxFieldSize)
@@ -165,7 +167,7 @@ struct ValidatePlan: @unchecked Sendable {
             if let misreading = DefaultLocaleGuard.misreading(fields: fields, head: head) { throw .defaultLocaleMisreads(misreading) }
         }
         return ValidatePlan(dialect: head.dialect, columnCount: names.count, columns: columns, headerProblems: problems,
-                            options: options)
+                            options: options, keys: uniqueKeys(schema: options.schema, columns: columns))
     }
 
     private static func resolve(_ expression: String, in catalog: UnitCatalog) throws(JobError) -> UnitDefinition {

@@ -5,7 +5,7 @@ public struct ValidateSummary: JobSummary, Equatable {
     /// One checked column.
     public struct Column: Sendable, Equatable {
         public var name: String
-        /// `number`, `integer` or `presence`.
+        /// `number`, `integer`, a checked schema type (`string`, `boolean`, `date`, …) or `presence`.
         public var type: String
         /// The unit bounds are in, if any.
         public var unit: String?

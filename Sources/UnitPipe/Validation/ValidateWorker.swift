@@ -80,11 +80,17 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
     /// Failures since the last `clearResults()`, positions relative to the stretch.
     private(set) var failures: [CellFailure] = []
     private(set) var counts: ValidateCounts
+    /// Per `unique` field or `primaryKey`, the key of every row whose key cells are valid values.
+    private(set) var keyEntries: [[KeyEntry]]
+    /// The record (relative to the stretch) of every row in `rejects`, and where its bytes end there.
+    private(set) var rejectedRows: [(record: Int, end: Int)] = []
 
     private struct Snapshot {
         var rejectsCount: Int
         var failureCount: Int
         var counts: ValidateCounts
+        var keyEntryCounts: [Int]
+        var rejectedRowCount: Int
     }
     private var snapshots: [Snapshot] = []
     private let takesSnapshots: Bool
@@ -115,6 +121,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
         sourceConversions = plan.columns.map { _ in [] }
         verdicts = plan.columns.map { _ in .allocate(capacity: 1) }
         writer = plan.writer
+        keyEntries = plan.keys.map { _ in [] }
     }
 
     deinit {
@@ -130,6 +137,8 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
         failures.removeAll(keepingCapacity: true)
         snapshots.removeAll(keepingCapacity: true)
         counts = ValidateCounts(columns: Array(repeating: ValidateColumnStats(), count: plan.columns.count))
+        for k in keyEntries.indices { keyEntries[k].removeAll(keepingCapacity: true) }
+        rejectedRows.removeAll(keepingCapacity: true)
     }
 
     func keepResults(throughFailedRow n: Int) {
@@ -137,6 +146,8 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
         rejects.truncate(to: snapshot.rejectsCount)
         failures.removeLast(failures.count - snapshot.failureCount)
         counts = snapshot.counts
+        for k in keyEntries.indices { keyEntries[k].removeLast(keyEntries[k].count - snapshot.keyEntryCounts[k]) }
+        rejectedRows.removeLast(rejectedRows.count - snapshot.rejectedRowCount)
     }
 
     func seal() {}
@@ -163,6 +174,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
                 failed = verdicts[k][r].isFailure
                 k += 1
             }
+            if !plan.keys.isEmpty, shapes[r] == .ok { addKeys(record: r, of: batch, isRowValid: !failed) }
             if failed { handleFailure(record: r, of: batch, budget: &budget) }
             r += 1
         }
@@ -313,7 +325,8 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
     private func isKnownMark(_ mark: UnsafeRawBufferPointer, _ column: ValidatePlan.Column) -> Bool {
         if mark.isEmpty { return true }
         let text = String(decoding: mark, as: UTF8.self)
-        if column.conventions.percentSigns.contains(where: { String($0) == text }) { return true }
+        // Per mille as percent: the number is read as written (`5‰` is 5, as `95%` is 95).
+        if text == "\u{2030}" || column.conventions.percentSigns.contains(where: { String($0) == text }) { return true }
         if column.conventions.currencySymbols.match(text) != nil { return true }
         return CurrencySymbolTable.root.match(text) != nil
     }
@@ -341,11 +354,46 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
         }
         if batch.problem(of: r) != .fieldTooLarge {
             rejects.withCursor { writer.writeVerbatim(r, of: batch, to: &$0) }
+            if !plan.keys.isEmpty { rejectedRows.append((record, rejects.count)) }
         }
         _ = budget.spend()
         if takesSnapshots {
             countRows(upTo: r + 1)
-            snapshots.append(Snapshot(rejectsCount: rejects.count, failureCount: failures.count, counts: counts))
+            snapshots.append(Snapshot(rejectsCount: rejects.count, failureCount: failures.count, counts: counts,
+                                      keyEntryCounts: keyEntries.map(\.count), rejectedRowCount: rejectedRows.count))
+        }
+    }
+
+    /// Records row `r`'s value of every key whose cells are all valid values.
+    private func addKeys(record r: Int, of batch: RecordBatch, isRowValid: Bool) {
+        var canonical: [UInt8] = []
+        for (index, key) in plan.keys.enumerated() {
+            canonical.removeAll(keepingCapacity: true)
+            var raw: [UInt8] = []
+            var isComplete = true
+            for k in key.columns {
+                guard verdicts[k][r] == .valid else {
+                    isComplete = false
+                    break
+                }
+                let cell = batch.field(plan.columns[k].field, of: r)
+                if !raw.isEmpty || k != key.columns[0] { raw.append(plan.dialect.delimiter) }
+                raw += CellFailure.kept(cell)
+                if !plan.appendCanonical(column: k, cell: cell, to: &canonical) {
+                    isComplete = false
+                    break
+                }
+            }
+            guard isComplete else { continue }
+            var row: [UInt8] = []
+            if isRowValid, plan.options.rejectsPath != nil {
+                let bytes = ByteBuffer(capacity: 256)
+                bytes.withCursor { writer.writeVerbatim(r, of: batch, to: &$0) }
+                row = Array(bytes.bytes)
+            }
+            let digest = canonical.withUnsafeBytes { KeyDigest.of($0) }
+            keyEntries[index].append(KeyEntry(record: batch.firstRecordIndex + r, line: batch.line(of: r), digest: digest,
+                                              isRowValid: isRowValid, raw: raw, row: row))
         }
     }
 
