@@ -144,6 +144,8 @@ public struct FailureRenderer: Sendable {
                 return "'\(raw)' is not one of the values column '\(name)' allows: \(values.map(\.description).joined(separator: ", "))"
             case .notInteger:
                 return "'\(raw)' is not a whole number, which column '\(name)' (integer) requires"
+            case .unordered(let bound, let isMinimum):
+                return "'\(raw)' is not a number that can be at least or at most anything (NaN compares false), so it breaks the \(isMinimum ? "minimum" : "maximum") \(bound.value)\(unit) of column '\(name)'; add '\(raw.trimmingBlanks)' to the field's missingValues if it marks a missing value"
             }
         case .requiredBySchema(let missingValue):
             let cell = missingValue.isEmpty ? "empty cell" : "missing value '\(missingValue)'"

@@ -241,6 +241,8 @@ extension TableSchema {
         for name in primaryKey where !names.contains(name) {
             throw TableSchemaError(path: "primaryKey", problem: .unknownKeyField(name))
         }
+        // A key identifies its row: its fields must have a value (as v2 says, and Frictionless checks).
+        for index in fields.indices where primaryKey.contains(fields[index].name) { fields[index].isRequired = true }
         return TableSchema(fields: fields, notes: notes, primaryKey: primaryKey)
     }
 

@@ -21,11 +21,13 @@ public enum ConstraintFailure: Sendable, Equatable {
     case notAllowed([DecimalValue])
     /// Not a whole number in an integer column.
     case notInteger
+    /// NaN against a bound: NaN is neither at least nor at most any value, so no bound holds.
+    case unordered(TableSchema.Bound, isMinimum: Bool)
 
     /// The error report's code: `out_of_range` or `not_integer`.
     public var code: ErrorCode {
         switch self {
-        case .belowMinimum, .aboveMaximum, .notAllowed: .outOfRange
+        case .belowMinimum, .aboveMaximum, .notAllowed, .unordered: .outOfRange
         case .notInteger: .notInteger
         }
     }
@@ -155,8 +157,13 @@ extension ConstraintCheck {
     }
 
     /// Checks `NaN`, `INF` or `-INF` as IEEE 754 compares them: an infinity is beyond every
-    /// (finite) bound on its side, NaN is neither below nor above any bound and equals no value.
+    /// (finite) bound on its side; NaN compares false with every value, so `NaN ≥ minimum` and
+    /// `NaN ≤ maximum` do not hold (a bounded field refuses it) and it equals no `enum` value.
     func check(special value: Double) -> ConstraintFailure? {
+        if value.isNaN {
+            if let minimum { return .unordered(minimum, isMinimum: true) }
+            if let maximum { return .unordered(maximum, isMinimum: false) }
+        }
         if let minimum, value == -.infinity { return .belowMinimum(minimum) }
         if let maximum, value == .infinity { return .aboveMaximum(maximum) }
         if let allowedValues { return .notAllowed(allowedValues) }
