@@ -224,7 +224,14 @@ public struct FailureRenderer: Sendable {
                 if format != nil {
                     return "'\(raw)' is not a \(type.rawValue) in the format \(layout) of field '\(column)'; fix the cell, or the field's format in the schema"
                 }
-                return "'\(raw)' is not a \(type.rawValue) in the default format \(layout) of field '\(column)'; fix the cell, or give the field a format in the schema (as \"%d/%m/%Y\")"
+                let example = switch type {
+                case .time: "%H:%M"
+                case .datetime: "%d/%m/%Y %H:%M"
+                case .yearmonth: "%m/%Y"
+                case .year: "%y"
+                default: "%d/%m/%Y"
+                }
+                return "'\(raw)' is not a \(type.rawValue) in the default format \(layout) of field '\(column)'; fix the cell, or give the field a format in the schema (as \"\(example)\")"
             }
         case .belowMinimum(let bound, let isExclusive):
             return isExclusive

@@ -580,6 +580,13 @@ extension TableSchema {
 }
 
 extension TableSchema.Field {
+    /// The separators a number field sets, as messages name them (`decimalChar ',' and groupChar '.'`,
+    /// `decimalChar '.' and no groupChar`); empty when it sets none.
+    var separatorsDescription: String {
+        guard hasSeparators else { return "" }
+        return "decimalChar '\(decimalSeparator)' and " + (groupingSeparator.map { "groupChar '\($0)'" } ?? "no groupChar")
+    }
+
     /// The settings a field's values are read with, as messages name them
     /// (` with decimalChar ',' and groupChar '.'`, ` in the format '%d/%m/%Y'`); empty for the defaults.
     var castSettings: String {

@@ -231,15 +231,14 @@ final class ValidateCommitter: BatchCommitter {
         return duplicates.sorted { ($0.record, $0.column ?? -1) < ($1.record, $1.column ?? -1) }
     }
 
-    /// Two lists of failures, each in record order, as one in record order (the first list's
-    /// failures first within a record).
+    /// Two lists of failures, each in record and column order, as one in that order.
     static func merged(_ failures: [CellFailure], _ others: [CellFailure]) -> [CellFailure] {
         var result: [CellFailure] = []
         result.reserveCapacity(failures.count + others.count)
         var i = 0
         var j = 0
         while i < failures.count || j < others.count {
-            if j == others.count || (i < failures.count && failures[i].record <= others[j].record) {
+            if j == others.count || (i < failures.count && (failures[i].record, failures[i].column ?? -1) <= (others[j].record, others[j].column ?? -1)) {
                 result.append(failures[i])
                 i += 1
             } else {

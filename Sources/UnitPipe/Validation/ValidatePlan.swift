@@ -60,9 +60,7 @@ struct ValidatePlan: @unchecked Sendable {
                 return FailureRenderer.Column(
                     name: column.name, locale: column.localeDescription, conventions: column.conventions,
                     from: from, to: column.unit?.symbol ?? "", hasUnitColumn: from.hasPrefix("@"),
-                    schemaSeparators: column.rule.field.map { field in
-                        field.hasSeparators ? String(field.castSettings.dropFirst(" with ".count)) : ""
-                    }, schemaAllowsMarks: column.rule.allowsMarks)
+                    schemaSeparators: column.rule.field.map(\.separatorsDescription), schemaAllowsMarks: column.rule.allowsMarks)
             },
             fieldCount: columnCount, hasHeader: dialect.hasHeader, delimiter: dialect.delimiter,
             maxFieldSize: options.maxFieldSize)

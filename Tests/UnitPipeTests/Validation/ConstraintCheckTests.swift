@@ -22,6 +22,7 @@ private func outcome(_ cell: String, _ rule: ColumnRule, locale: String = "C") -
     case .aboveMaximum?: return "above"
     case .notAllowed?: return "not allowed"
     case .notInteger?: return "not integer"
+    case .unordered?: return "unordered"
     }
 }
 
