@@ -21,7 +21,7 @@ struct FrictionlessAgreementTests {
     }()
 
     @Test("the same failed cells as Frictionless on generated files of every field type",
-          .enabled(if: hasFrictionless, "frictionless is not installed (pip install frictionless)"))
+          .enabled(if: hasFrictionless, "frictionless is not installed (pip install frictionless, or scripts/install-deps --spark)"))
     func sameVerdicts() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
