@@ -29,7 +29,8 @@ public enum FieldFailure: Sendable, Equatable {
 /// The check stage of a field that is not a number: its type and format, then `pattern`,
 /// `minLength`/`maxLength`, the bounds and `enum`, on every cell that is not a missing value.
 struct FieldCheck: @unchecked Sendable {
-    // Safety: `Regex` holds its compiled program in a class it only reads once built.
+    // Safety: `Regex` keeps its compiled program in a class that it may fill on first use; each
+    // worker makes its own check (``fresh()``), so no two threads share one.
 
     let reader: FieldValueReader
     let field: TableSchema.Field
@@ -37,10 +38,17 @@ struct FieldCheck: @unchecked Sendable {
     let minimum: FieldValue?
     let maximum: FieldValue?
     let allowed: [FieldValue]?
+    /// The `enum` of a string or `any` field, as bytes.
+    let allowedBytes: [[UInt8]]
 
-    /// The stage of a field, or `nil` when its format cannot be read (``TableSchema/parse(_:)``
-    /// refuses such a schema first).
+    /// The stage of a field, or `nil` when there is nothing to check beyond presence (a string
+    /// or `any` field without format or constraints) or its format cannot be read
+    /// (``TableSchema/parse(_:)`` refuses such a schema first).
     init?(field: TableSchema.Field) {
+        if field.type == .string || field.type == .any, field.format == nil, field.pattern == nil, field.minLength == nil,
+           field.maxLength == nil, field.allowedTexts == nil {
+            return nil
+        }
         self.field = field
         guard let reader = try? FieldValueReader(field: field) else { return nil }
         self.reader = reader
@@ -48,26 +56,18 @@ struct FieldCheck: @unchecked Sendable {
         minimum = field.valueMinimum.flatMap { reader.read($0.text) }
         maximum = field.valueMaximum.flatMap { reader.read($0.text) }
         allowed = field.allowedTexts.map { $0.compactMap { reader.read($0) } }
+        allowedBytes = (field.allowedTexts ?? []).map { Array($0.utf8) }
     }
+
+    /// A check of the same field with its own compiled pattern, for one worker thread.
+    func fresh() -> FieldCheck { FieldCheck(field: field) ?? self }
 
     /// Checks one cell that is not a missing value.
     func check(_ cell: UnsafeRawBufferPointer) -> FieldFailure? {
+        if field.type == .string || field.type == .any { return checkText(cell) }
         guard let value = reader.read(cell) else {
             return .notOfType(field.type, format: field.format, layout: reader.layout,
                               trueValues: field.trueValues, falseValues: field.falseValues)
-        }
-        if case .text(let text) = value {
-            if let format = field.format, !Self.matches(text, format: format) {
-                return .notOfType(field.type, format: format, layout: format, trueValues: [], falseValues: [])
-            }
-            if let pattern, (try? pattern.wholeMatch(in: text)) == nil {
-                return .pattern(field.pattern ?? "")
-            }
-            if field.minLength != nil || field.maxLength != nil {
-                let length = text.unicodeScalars.count
-                if let minLength = field.minLength, length < minLength { return .tooShort(length, minimum: minLength) }
-                if let maxLength = field.maxLength, length > maxLength { return .tooLong(length, maximum: maxLength) }
-            }
         }
         if let minimum, let bound = field.valueMinimum, let order = value.order(against: minimum),
            order < 0 || (order == 0 && bound.isExclusive) {
@@ -83,40 +83,81 @@ struct FieldCheck: @unchecked Sendable {
         return nil
     }
 
-    /// Whether a text has the string `format` (`email`, `uri`, `uuid`, `binary`).
-    static func matches(_ text: String, format: String) -> Bool {
-        let scalars = Array(text.unicodeScalars)
+    /// A string or `any` cell, checked on its bytes: a `String` is made only for a `pattern`.
+    private func checkText(_ cell: UnsafeRawBufferPointer) -> FieldFailure? {
+        guard InvalidUTF8.firstInvalidOffset(in: cell) == nil else {
+            return .notOfType(field.type, format: field.format, layout: reader.layout, trueValues: [], falseValues: [])
+        }
+        if let format = field.format, !Self.matches(cell, format: format) {
+            return .notOfType(field.type, format: format, layout: format, trueValues: [], falseValues: [])
+        }
+        if let pattern, (try? pattern.wholeMatch(in: String(decoding: cell, as: UTF8.self))) == nil {
+            return .pattern(field.pattern ?? "")
+        }
+        if field.minLength != nil || field.maxLength != nil {
+            // Characters as Unicode scalars: every byte that does not continue a UTF-8 sequence.
+            var length = 0
+            for byte in cell where byte & 0xC0 != 0x80 { length += 1 }
+            if let minLength = field.minLength, length < minLength { return .tooShort(length, minimum: minLength) }
+            if let maxLength = field.maxLength, length > maxLength { return .tooLong(length, maximum: maxLength) }
+        }
+        if let texts = field.allowedTexts, !allowedBytes.contains(where: { $0.elementsEqual(cell) }) {
+            return .notAllowed(texts)
+        }
+        return nil
+    }
+
+    /// Whether a cell has the string `format` (`email`, `uri`, `uuid`, `binary`), read on its bytes.
+    static func matches(_ cell: UnsafeRawBufferPointer, format: String) -> Bool {
+        func isBlank(_ byte: UInt8) -> Bool { byte <= 0x20 || byte == 0x7F }
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        func isHex(_ byte: UInt8) -> Bool { isDigit(byte) || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f")) }
         switch format {
         case "email":
-            // local@domain.tld: no blanks, one '@', a dot inside the domain.
-            let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-            guard parts.count == 2, let local = parts.first, let domain = parts.last, !local.isEmpty,
-                  !scalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }) else { return false }
-            let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
-            return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty && !$0.hasPrefix("-") && !$0.hasSuffix("-") }
+            // local@domain.tld: no blanks, one '@', a domain of non-empty dot-separated labels
+            // (at least two), none starting or ending with '-'.
+            guard let at = cell.firstIndex(of: UInt8(ascii: "@")), at > 0, !cell.contains(where: isBlank) else { return false }
+            var labels = 0
+            var start = at + 1
+            for i in (at + 1)...cell.count where i == cell.count || cell[i] == UInt8(ascii: ".") || cell[i] == UInt8(ascii: "@") {
+                guard i < cell.count ? cell[i] != UInt8(ascii: "@") : true, i > start,
+                      cell[start] != UInt8(ascii: "-"), cell[i - 1] != UInt8(ascii: "-") else { return false }
+                labels += 1
+                start = i + 1
+            }
+            return labels >= 2
         case "uri":
-            // scheme ":" rest, the scheme a letter then letters, digits, '+', '-', '.'; no blanks.
-            guard let colon = scalars.firstIndex(of: ":"), colon > 0, colon + 1 < scalars.count,
-                  scalars[0].properties.isAlphabetic, scalars[0].isASCII,
-                  scalars[..<colon].allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }),
-                  !scalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }) else { return false }
+            // scheme ":" rest: the scheme a letter, then letters, digits, '+', '-', '.'; no blanks.
+            guard let colon = cell.firstIndex(of: UInt8(ascii: ":")), colon > 0, colon + 1 < cell.count, isLetter(cell[0]),
+                  !cell.contains(where: isBlank) else { return false }
+            for byte in cell[..<colon] where !(isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+")
+                                                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")) {
+                return false
+            }
             return true
         case "uuid":
-            guard scalars.count == 36 else { return false }
-            for (index, scalar) in scalars.enumerated() {
-                if [8, 13, 18, 23].contains(index) {
-                    guard scalar == "-" else { return false }
-                } else if !scalar.properties.isASCIIHexDigit {
+            guard cell.count == 36 else { return false }
+            for (index, byte) in cell.enumerated() {
+                if index == 8 || index == 13 || index == 18 || index == 23 {
+                    guard byte == UInt8(ascii: "-") else { return false }
+                } else if !isHex(byte) {
                     return false
                 }
             }
             return true
         case "binary":
-            // base64: groups of four of the alphabet, '=' padding at the end only.
-            let alphabet = scalars.filter { $0 != "=" }
-            guard scalars.count % 4 == 0, scalars.drop(while: { $0 != "=" }).allSatisfy({ $0 == "=" }),
-                  scalars.count - alphabet.count <= 2 else { return false }
-            return alphabet.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "+" || $0 == "/") }
+            // base64: groups of four of the alphabet, at most two '=' of padding at the end.
+            guard cell.count % 4 == 0 else { return false }
+            var padding = 0
+            for byte in cell {
+                if byte == UInt8(ascii: "=") {
+                    padding += 1
+                } else if padding > 0 || !(isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/")) {
+                    return false
+                }
+            }
+            return padding <= 2
         default:
             return true
         }

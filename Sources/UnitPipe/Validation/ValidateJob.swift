@@ -130,7 +130,7 @@ final class ValidateCommitter: BatchCommitter {
         columns = Array(repeating: ValidateColumnStats(), count: plan.columns.count)
         summary.columns = plan.columns.map {
             // A checked field that is not a number is named by its type (`string`, `date`, …).
-            let type = $0.fieldCheck == nil ? $0.rule.kind.rawValue : $0.rule.field?.type.rawValue ?? $0.rule.kind.rawValue
+            let type = $0.rule.field.flatMap { $0.type.isChecked && !$0.type.isNumeric ? $0.type.rawValue : nil } ?? $0.rule.kind.rawValue
             var column = ValidateSummary.Column(name: $0.name, type: type)
             column.unit = $0.unit?.symbol
             if $0.parser != nil {

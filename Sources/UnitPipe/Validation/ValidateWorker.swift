@@ -109,6 +109,8 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
     private var verdicts: [UnsafeMutablePointer<CellVerdict>]
     private var processed = 0
     private let writer: CSVWriter
+    /// The checks of the schema fields that are not numbers, this worker's own.
+    private let fieldChecks: [FieldCheck?]
 
     init(plan: ValidatePlan) {
         self.plan = plan
@@ -122,6 +124,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
         verdicts = plan.columns.map { _ in .allocate(capacity: 1) }
         writer = plan.writer
         keyEntries = plan.keys.map { _ in [] }
+        fieldChecks = plan.columns.map { $0.fieldCheck?.fresh() }
     }
 
     deinit {
@@ -211,7 +214,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
                 if isMissing(cell, column) ?? false {
                     verdicts[r] = column.isRequired ? .required : .missing
                 } else {
-                    verdicts[r] = column.fieldCheck?.check(cell) == nil ? .valid : .fieldFailure
+                    verdicts[r] = fieldChecks[k]?.check(cell) == nil ? .valid : .fieldFailure
                 }
             }
             return
@@ -423,7 +426,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
             detail = column.isFromSchema ? .requiredBySchema(missingValue: missing) : .required
         case .emptyNotMissing: detail = .emptyNotMissing(column.rule.missingValues)
         case .unknownMark: detail = .number(.invalidNumber)
-        case .fieldFailure: detail = column.fieldCheck?.check(raw).map { .field($0) } ?? .number(.invalidNumber)
+        case .fieldFailure: detail = fieldChecks[k]?.check(raw).map { .field($0) } ?? .number(.invalidNumber)
         case .specialNotNumber: detail = .specialNotNumber
         case .constraint: detail = .constraint(constraintFailure(column: k, record: r, of: batch) ?? .notInteger)
         case .valid, .missing, .skipped: detail = .number(.invalidNumber)
