@@ -1,11 +1,15 @@
 import UnitPipe
 import UnitPipeUnits
 
-// A small declarative argument parser: one `OptionSpec` per option drives
-// parsing, the help text and the error messages (after swift-argument-parser).
+// A small declarative argument parser (after swift-argument-parser): one
+// declaration per option — an `Option<Value>` or a `Flag`, a static property of
+// its command — drives parsing, the help text, completion, the man page and the
+// error messages, and is the key its value is read back with
+// (`try arguments.value(of: decimals)`), typed: a misspelt option does not compile,
+// and a default is written once, where the option is declared.
 
 /// One option of a command: its names, value, help and default.
-struct OptionSpec {
+struct OptionSpec: Sendable {
     /// The names, short first: `["-c", "--column"]`. The last one is the key in `ParsedArguments`.
     let names: [String]
     /// The value's placeholder (`FILE`, `N`), or `nil` for a flag.
@@ -56,6 +60,110 @@ struct OptionSpec {
 
     /// The key options are stored under: the long name without dashes.
     var key: String { String((names.last ?? "").drop { $0 == "-" }) }
+    /// The long name, as messages name the option: `--decimals`.
+    var name: String { names.last ?? "" }
+}
+
+/// Anything that declares an option: its `OptionSpec`.
+protocol OptionDeclaration: Sendable {
+    var spec: OptionSpec { get }
+}
+
+extension OptionSpec: OptionDeclaration {
+    var spec: OptionSpec { self }
+}
+
+/// An option that takes a value, declared once: its names, help and default, and how its text
+/// becomes a `Value` (a usage error naming the option when it cannot).
+struct Option<Value>: OptionDeclaration {
+    let spec: OptionSpec
+    private let read: @Sendable (_ text: String, _ name: String) throws(UsageError) -> Value
+
+    /// - Parameter read: Makes the value from the text given and the option's long name (for messages).
+    init(
+        _ names: [String], value: String, help: String, default defaultText: String? = nil, repeatable: Bool = false,
+        choices: [String] = [], suggestions: [String] = [], completesUnitsAfterColons: Bool = false,
+        read: @escaping @Sendable (_ text: String, _ name: String) throws(UsageError) -> Value
+    ) {
+        spec = OptionSpec(
+            names, value: value, help: help, default: defaultText, repeatable: repeatable, choices: choices, suggestions: suggestions,
+            completesUnitsAfterColons: completesUnitsAfterColons)
+        self.read = read
+    }
+
+    /// The long name, as messages name the option: `--decimals`.
+    var name: String { spec.name }
+
+    /// The value of `text`, given for this option.
+    func value(of text: String) throws(UsageError) -> Value { try read(text, spec.name) }
+}
+
+extension Option where Value == String {
+    /// An option whose value is its text (a path, a name).
+    init(
+        _ names: [String], value: String, help: String, default defaultText: String? = nil, repeatable: Bool = false,
+        choices: [String] = [], suggestions: [String] = [], completesUnitsAfterColons: Bool = false
+    ) {
+        self.init(
+            names, value: value, help: help, default: defaultText, repeatable: repeatable, choices: choices, suggestions: suggestions,
+            completesUnitsAfterColons: completesUnitsAfterColons) { text, _ in text }
+    }
+}
+
+extension Option where Value: RawRepresentable & CaseIterable & Sendable, Value.RawValue == String {
+    /// An option that takes one of the cases of `Value`; `defaultValue` is shown in the help.
+    init(_ names: [String], value: String, help: String, default defaultValue: Value? = nil) {
+        self.init(
+            names, value: value, help: help, default: defaultValue?.rawValue, choices: Value.allCases.map(\.rawValue)
+        ) { text, name throws(UsageError) in try UsageValues.choice(text, option: name, as: Value.self) }
+    }
+}
+
+extension Option where Value == Int {
+    /// A whole number from `minimum` to `maximum`.
+    static func count(
+        _ names: [String], value: String = "N", help: String, default defaultText: String? = nil, minimum: Int = 0, maximum: Int = .max
+    ) -> Option {
+        Option(names, value: value, help: help, default: defaultText) { text, name throws(UsageError) in
+            try UsageValues.count(text, option: name, minimum: minimum, maximum: maximum)
+        }
+    }
+}
+
+extension Option where Value == Int {
+    /// A size in bytes with an optional `K`, `M` or `G` suffix; `defaultValue` is shown in the help (`64M`).
+    static func byteSize(_ names: [String], help: String, default defaultValue: Int) -> Option {
+        Option(names, value: "SIZE", help: help, default: UsageValues.sizeText(defaultValue)) { text, name throws(UsageError) in
+            try UsageValues.byteSize(text, option: name)
+        }
+    }
+}
+
+extension Option where Value == UInt8 {
+    /// A field delimiter, as `UsageValues.delimiter` reads it.
+    static func delimiter(_ names: [String], help: String, default defaultText: String? = nil) -> Option {
+        Option(names, value: "C", help: help, default: defaultText, suggestions: OptionSpec.delimiterSuggestions) { text, name throws(UsageError) in
+            try UsageValues.delimiter(text, option: name)
+        }
+    }
+}
+
+extension Option where Value == ConvertOptions.Quoting {
+    /// `--quote C`: a quote character or `none` (default `"`).
+    static func quote(help: String) -> Option {
+        Option(["--quote"], value: "C", help: help, default: "\"", suggestions: ["none"]) { text, name throws(UsageError) in
+            try UsageValues.quote(text, option: name)
+        }
+    }
+}
+
+/// An option without a value: given or not.
+struct Flag: OptionDeclaration {
+    let spec: OptionSpec
+
+    init(_ names: [String], help: String, default defaultText: String? = nil) {
+        spec = OptionSpec(names, help: help, default: defaultText)
+    }
 }
 
 /// A command's declaration: what it does, its arguments, options and examples.
@@ -72,6 +180,20 @@ struct CommandSpec {
     /// What the positional arguments are, for completion.
     var positionals: Positionals = .files
 
+    init(
+        name: String, abstract: String, usage: String, discussion: String, options: [any OptionDeclaration],
+        examples: [(command: String, explanation: String)], maxPositionals: Int, positionals: Positionals = .files
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.usage = usage
+        self.discussion = discussion
+        self.options = options.map(\.spec)
+        self.examples = examples
+        self.maxPositionals = maxPositionals
+        self.positionals = positionals
+    }
+
     /// What a command's positional arguments are.
     enum Positionals {
         /// Input paths.
@@ -83,18 +205,29 @@ struct CommandSpec {
     }
 }
 
-/// What was on the command line after parsing.
+/// What was on the command line after parsing; options are read by their declarations.
 struct ParsedArguments {
-    private(set) var values: [String: [String]] = [:]
-    private(set) var flags: Set<String> = []
+    fileprivate var values: [String: [String]] = [:]
+    fileprivate var flags: Set<String> = []
     private(set) var positionals: [String] = []
 
-    /// The single value of `key`, if given.
-    func value(_ key: String) -> String? { values[key]?.last }
-    /// Every value of a repeatable option.
-    func all(_ key: String) -> [String] { values[key] ?? [] }
+    /// The text given for `option`, if any.
+    func text<Value>(of option: Option<Value>) -> String? { values[option.spec.key]?.last }
+    /// Every text given for a repeatable option, in order.
+    func texts<Value>(of option: Option<Value>) -> [String] { values[option.spec.key] ?? [] }
+    /// The value given for `option`, if any.
+    func value<Value>(of option: Option<Value>) throws(UsageError) -> Value? {
+        guard let text = text(of: option) else { return nil }
+        return try option.value(of: text)
+    }
+    /// Every value given for a repeatable option, in order.
+    func values<Value>(of option: Option<Value>) throws(UsageError) -> [Value] {
+        var result: [Value] = []
+        for text in texts(of: option) { result.append(try option.value(of: text)) }
+        return result
+    }
     /// `true` when the flag was given.
-    func has(_ key: String) -> Bool { flags.contains(key) }
+    func has(_ flag: Flag) -> Bool { flags.contains(flag.spec.key) }
 
     mutating func add(value: String, for key: String) { values[key, default: []].append(value) }
     mutating func add(flag key: String) { flags.insert(key) }
@@ -157,7 +290,7 @@ extension CommandSpec {
                 value = arguments[index]
                 index += 1
             }
-            if !option.isRepeatable && parsed.value(option.key) != nil { throw .repeatedOption(name) }
+            if !option.isRepeatable && parsed.values[option.key] != nil { throw .repeatedOption(name) }
             parsed.add(value: value, for: option.key)
         }
         return parsed

@@ -22,7 +22,7 @@ enum CompletionCommand {
               unitpipe completion fish > ~/.config/fish/completions/unitpipe.fish
             or run scripts/install-shell-files, which installs these and the man page.
             """,
-        options: [.help, .version],
+        options: [OptionSpec.help, OptionSpec.version],
         examples: [("unitpipe completion bash > ~/.local/share/bash-completion/completions/unitpipe", "bash completion for this user")],
         maxPositionals: 1,
         positionals: .words(shells))
@@ -53,7 +53,7 @@ enum ManCommand {
             The page holds every command with its options, defaults and examples, as --help shows them, then the
             exit status, the files a run writes (error report, rejects, summary JSON) and every error code.
             """,
-        options: [.help, .version],
+        options: [OptionSpec.help, OptionSpec.version],
         examples: [("unitpipe man | man -l -", "read it now")],
         maxPositionals: 0,
         positionals: .words([]))

@@ -3,6 +3,14 @@ import UnitPipeCSV
 
 /// `unitpipe plan`: byte ranges of a file, each starting at a record start, for shards.
 enum PlanCommand {
+    static let splits = Option<Int>.count(["--splits"], help: "how many ranges to aim for (1 or more)", minimum: 1, maximum: 1 << 20)
+    static let json = Flag(["--json"], help: "print the plan as JSON: {\"header\": {\"start\", \"end\"}, \"ranges\": [{\"start\", \"end\", \"record\", \"line\"}, …]}")
+    static let delimiter = Option<UInt8>.delimiter(["-d", "--delimiter"], help: "field delimiter: one character (',' ';' '|' ':' '^'), 'tab', or a byte \\xHH such as \\x1f; not the quote, CR, LF, a letter or a digit", default: "tab for .tsv/.tab, else sniffed")
+    static let quote = Option<ConvertOptions.Quoting>.quote(help: "quote character, or 'none' for files without quoting")
+    static let noHeader = Flag(["--no-header"], help: "the first record is data")
+    static let locale = Option(["-l", "--locale"], value: "ID", help: "the run's locale (a decimal-comma locale prefers ';' when sniffing)", default: "C",
+                               suggestions: OptionSpec.localeSuggestions)
+
     static let spec = CommandSpec(
         name: "plan",
         abstract: "Cut a file into byte ranges that each start at a record, for --byte-range shards.",
@@ -15,17 +23,7 @@ enum PlanCommand {
             decide (a quote inside an unquoted field, text after a closing quote) stops the cutting: the
             file gets fewer, larger ranges and the plan says so; a cut is never wrong.
             """,
-        options: [
-            OptionSpec(["--splits"], value: "N", help: "how many ranges to aim for (1 or more)"),
-            OptionSpec(["--json"], help: "print the plan as JSON: {\"header\": {\"start\", \"end\"}, \"ranges\": [{\"start\", \"end\", \"record\", \"line\"}, …]}"),
-            OptionSpec(["-d", "--delimiter"], value: "C", help: "field delimiter: one character (',' ';' '|' ':' '^'), 'tab', or a byte \\xHH such as \\x1f; not the quote, CR, LF, a letter or a digit", default: "tab for .tsv/.tab, else sniffed",
-                       suggestions: OptionSpec.delimiterSuggestions),
-            OptionSpec(["--quote"], value: "C", help: "quote character, or 'none' for files without quoting", default: "\"", suggestions: ["none"]),
-            OptionSpec(["--no-header"], help: "the first record is data"),
-            OptionSpec(["-l", "--locale"], value: "ID", help: "the run's locale (a decimal-comma locale prefers ';' when sniffing)", default: "C",
-                       suggestions: OptionSpec.localeSuggestions),
-            .help, .version,
-        ],
+        options: [splits, json, delimiter, quote, noHeader, locale, OptionSpec.help, OptionSpec.version],
         examples: [
             ("unitpipe plan big.csv --splits 8",
              "eight ranges as a table"),
@@ -38,18 +36,17 @@ enum PlanCommand {
         guard let path = arguments.positionals.first, path != "-" else {
             throw .invalidValue(option: "INPUT", value: arguments.positionals.first ?? "", reason: "give a file to plan (standard input cannot be read at offsets)")
         }
-        guard let text = arguments.value("splits") else { throw .missingOption("--splits", example: "--splits 8") }
-        var options = PlanOptions(inputPath: path, splits: try UsageValues.count(text, option: "--splits", maximum: 1 << 20))
-        if options.splits == 0 { throw .invalidValue(option: "--splits", value: text, reason: "use a whole number from 1 to \(1 << 20)") }
-        if let text = arguments.value("delimiter") { options.delimiter = try UsageValues.delimiter(text, option: "--delimiter") }
-        if let text = arguments.value("quote") { options.quoting = try UsageValues.quote(text, option: "--quote") }
-        try UsageValues.check(delimiter: options.delimiter, option: "--delimiter", text: arguments.value("delimiter"), quote: options.quoting.byte)
-        options.hasHeader = !arguments.has("no-header")
-        if let locale = arguments.value("locale") { options.locale = locale }
+        guard let count = try arguments.value(of: splits) else { throw .missingOption(splits.name, example: "--splits 8") }
+        var options = PlanOptions(inputPath: path, splits: count)
+        options.delimiter = try arguments.value(of: delimiter)
+        options.quoting = try arguments.value(of: quote) ?? options.quoting
+        try UsageValues.check(delimiter: options.delimiter, option: delimiter.name, text: arguments.text(of: delimiter), quote: options.quoting.byte)
+        options.hasHeader = !arguments.has(noHeader)
+        options.locale = arguments.text(of: locale) ?? options.locale
         do {
             let plan = try SplitPlan.make(options)
-            Console.out(arguments.has("json") ? plan.json : plan.text)
-            if arguments.has("json"), let shortfall = plan.shortfall { Console.error("unitpipe plan: \(shortfall)\n") }
+            Console.out(arguments.has(json) ? plan.json : plan.text)
+            if arguments.has(json), let shortfall = plan.shortfall { Console.error("unitpipe plan: \(shortfall)\n") }
             return 0
         } catch {
             if let signal = Interruption.signalNumber { return 128 + signal }

@@ -2,39 +2,41 @@ import UnitPipe
 
 /// The options of shard mode and of exits for engines, shared by `convert` and `validate`.
 enum ShardArguments {
-    static let options: [OptionSpec] = [
-        OptionSpec(["--byte-range"], value: "START:END", help: "process only the records that start in bytes START..END-1 of INPUT (a file); the header is still read from its start"),
-        OptionSpec(["--first-record"], value: "R", help: "with --first-line: START is a record start, data record R (from 'unitpipe plan')", default: "found by a scan"),
-        OptionSpec(["--first-line"], value: "L", help: "with --first-record: the line START is on"),
-        OptionSpec(["--no-header-output"], help: "leave the header line out of the output, the rejects and the error report, so parts concatenate"),
-        OptionSpec(["--exit-on-rejects"], value: "0|1", help: "the exit status when rows were rejected; 0 for engines that fail a task on any non-zero exit (2 and signals stay failures)", default: "1",
-                   choices: ["0", "1"]),
-    ]
+    static let byteRange = Option(["--byte-range"], value: "START:END", help: "process only the records that start in bytes START..END-1 of INPUT (a file); the header is still read from its start")
+    static let firstRecord = Option<Int>.count(["--first-record"], value: "R", help: "with --first-line: START is a record start, data record R (from 'unitpipe plan')", default: "found by a scan", minimum: 1)
+    static let firstLine = Option<Int>.count(["--first-line"], value: "L", help: "with --first-record: the line START is on", minimum: 1)
+    static let noHeaderOutput = Flag(["--no-header-output"], help: "leave the header line out of the output, the rejects and the error report, so parts concatenate")
+    static let exitOnRejects = Option<Int32>(
+        ["--exit-on-rejects"], value: "0|1", help: "the exit status when rows were rejected; 0 for engines that fail a task on any non-zero exit (2 and signals stay failures)",
+        default: "1", choices: ["0", "1"]
+    ) { text, name throws(UsageError) in
+        guard text == "0" || text == "1" else { throw .invalidValue(option: name, value: text, reason: "use 0 (rejected rows exit 0) or 1") }
+        return text == "0" ? 0 : 1
+    }
+    static let options: [any OptionDeclaration] = [byteRange, firstRecord, firstLine, noHeaderOutput, exitOnRejects]
 
     /// Reads the shard options into `settings`.
     static func apply(_ arguments: ParsedArguments, to settings: inout ShardSettings, input: String?) throws(UsageError) {
-        settings.writesHeaders = !arguments.has("no-header-output")
-        let record = try arguments.value("first-record").map { text throws(UsageError) in
-            try UsageValues.count(text, option: "--first-record", minimum: 1)
-        }
-        let line = try arguments.value("first-line").map { text throws(UsageError) in
-            try UsageValues.count(text, option: "--first-line", minimum: 1)
-        }
-        guard let text = arguments.value("byte-range") else {
+        settings.writesHeaders = !arguments.has(noHeaderOutput)
+        let record = try arguments.value(of: firstRecord)
+        let line = try arguments.value(of: firstLine)
+        guard let text = arguments.text(of: byteRange) else {
             if record != nil || line != nil {
-                throw .invalidValue(option: record != nil ? "--first-record" : "--first-line", value: arguments.value(record != nil ? "first-record" : "first-line") ?? "", reason: "it numbers the start of --byte-range; give --byte-range START:END too")
+                let option = record != nil ? firstRecord : firstLine
+                throw .invalidValue(option: option.name, value: arguments.text(of: option) ?? "", reason: "it numbers the start of --byte-range; give --byte-range START:END too")
             }
             return
         }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let start = Int(parts[0]), let end = Int(parts[1]), start >= 0, end >= start else {
-            throw .invalidValue(option: "--byte-range", value: text, reason: "write START:END, byte offsets with START <= END, e.g. 0:1048576")
+            throw .invalidValue(option: byteRange.name, value: text, reason: "write START:END, byte offsets with START <= END, e.g. 0:1048576")
         }
         guard (record == nil) == (line == nil) else {
-            throw .invalidValue(option: record == nil ? "--first-line" : "--first-record", value: arguments.value(record == nil ? "first-line" : "first-record") ?? "", reason: "give --first-record and --first-line together (both from 'unitpipe plan'), or neither")
+            let given = record == nil ? firstLine : firstRecord
+            throw .invalidValue(option: given.name, value: arguments.text(of: given) ?? "", reason: "give --first-record and --first-line together (both from 'unitpipe plan'), or neither")
         }
         guard let input, input != "-" else {
-            throw .invalidValue(option: "--byte-range", value: text, reason: "it needs an INPUT file (standard input cannot be read at offsets)")
+            throw .invalidValue(option: byteRange.name, value: text, reason: "it needs an INPUT file (standard input cannot be read at offsets)")
         }
         settings.byteRange = start..<end
         settings.firstRecord = record
@@ -43,10 +45,6 @@ enum ShardArguments {
 
     /// `--exit-on-rejects`: the status that replaces 1 (rows rejected).
     static func exitOnRejects(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
-        guard let text = arguments.value("exit-on-rejects") else { return 1 }
-        guard text == "0" || text == "1" else {
-            throw .invalidValue(option: "--exit-on-rejects", value: text, reason: "use 0 (rejected rows exit 0) or 1")
-        }
-        return text == "0" ? 0 : 1
+        try arguments.value(of: exitOnRejects) ?? 1
     }
 }

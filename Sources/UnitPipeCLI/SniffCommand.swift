@@ -3,6 +3,13 @@ import UnitPipeCSV
 
 /// `unitpipe sniff`: describes a file's dialect and numeric columns without converting anything.
 enum SniffCommand {
+    static let json = Flag(["--json"], help: "write the report as JSON")
+    static let sampleRows = Option<Int>.count(["--sample-rows"], help: "profile the first N data records, reading as far into the input as they go", default: "the records of the first 64 KiB", minimum: 1)
+    static let delimiter = Option<UInt8>.delimiter(["-d", "--delimiter"], help: "use this delimiter instead of sniffing one: one character, 'tab', or a byte \\xHH")
+    static let quote = Option<ConvertOptions.Quoting>.quote(help: "quote character, or 'none'")
+    static let encoding = Option(["--encoding"], value: "NAME", help: "the file's text encoding: utf-8, latin1, cp1252, iso-8859-15, utf-16le, utf-16be", default: "utf-8, or UTF-16 by its byte order mark",
+                                 choices: TextEncoding.allCases.map(\.rawValue)) { text, _ throws(UsageError) in try UsageValues.encoding(text, byteRange: nil) }
+
     static let spec = CommandSpec(
         name: "sniff",
         abstract: "Describe a file: dialect, and per column numbers, separators, locale and unit guesses.",
@@ -14,15 +21,7 @@ enum SniffCommand {
             separators they use, a locale that reads them, a unit named in the header (distance_km,
             Temp (°F), price_usd) and how many cells could be read two ways (1,234 alone).
             """,
-        options: [
-            OptionSpec(["--json"], help: "write the report as JSON"),
-            OptionSpec(["--sample-rows"], value: "N", help: "profile the first N data records, reading as far into the input as they go", default: "the records of the first 64 KiB"),
-            OptionSpec(["-d", "--delimiter"], value: "C", help: "use this delimiter instead of sniffing one: one character, 'tab', or a byte \\xHH", suggestions: OptionSpec.delimiterSuggestions),
-            OptionSpec(["--quote"], value: "C", help: "quote character, or 'none'", default: "\"", suggestions: ["none"]),
-            OptionSpec(["--encoding"], value: "NAME", help: "the file's text encoding: utf-8, latin1, cp1252, iso-8859-15, utf-16le, utf-16be", default: "utf-8, or UTF-16 by its byte order mark",
-                       choices: TextEncoding.allCases.map(\.rawValue)),
-            .help, .version,
-        ],
+        options: [json, sampleRows, delimiter, quote, encoding, OptionSpec.help, OptionSpec.version],
         examples: [
             ("unitpipe sniff export.csv", "a table of the columns"),
             ("unitpipe sniff export.csv --json | jq '.columns[] | select(.ambiguous > 0)'", "columns with ambiguous cells"),
@@ -30,19 +29,17 @@ enum SniffCommand {
         maxPositionals: 1)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
-        let delimiter = try arguments.value("delimiter").map { text throws(UsageError) in try UsageValues.delimiter(text, option: "--delimiter") }
-        let quoting = try arguments.value("quote").map { text throws(UsageError) in try UsageValues.quote(text, option: "--quote") } ?? .standard
-        let encoding = try arguments.value("encoding").map { text throws(UsageError) in try UsageValues.encoding(text, byteRange: nil) }
-        try UsageValues.check(delimiter: delimiter, option: "--delimiter", text: arguments.value("delimiter"), quote: quoting.byte)
-        let sampleRows = try arguments.value("sample-rows").map { text throws(UsageError) in
-            try UsageValues.count(text, option: "--sample-rows", minimum: 1)
-        }
+        let delimiter = try arguments.value(of: Self.delimiter)
+        let quoting = try arguments.value(of: quote) ?? .standard
+        let encoding = try arguments.value(of: Self.encoding)
+        try UsageValues.check(delimiter: delimiter, option: Self.delimiter.name, text: arguments.text(of: Self.delimiter), quote: quoting.byte)
+        let sampleRows = try arguments.value(of: Self.sampleRows)
         do {
             let source = try InputSource(path: arguments.positionals.first, encoding: encoding)
             var report = try Sniffer.sniff(source, delimiter: delimiter, quote: quoting.byte, sampleRows: sampleRows)
             let path = arguments.positionals.first.flatMap { $0 == "-" ? nil : $0 }
             report.command = report.suggestedCommand(path: path)
-            Console.out(arguments.has("json") ? report.json : report.text)
+            Console.out(arguments.has(json) ? report.json : report.text)
             return 0
         } catch {
             if let signal = Interruption.signalNumber { return 128 + signal }

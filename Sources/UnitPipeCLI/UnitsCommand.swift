@@ -4,6 +4,9 @@ import UnitPipeUnits
 
 /// `unitpipe units`: lists dimensions and units, or the exact factor between units.
 enum UnitsCommand {
+    static let rates = Option(["--rates"], value: "FILE", help: "include the currencies of a rates file")
+    static let ratesDate = Option(["--rates-date"], value: "DATE", help: "with an ECB history file: the rates of that date", default: "the newest")
+
     static let spec = CommandSpec(
         name: "units",
         abstract: "List the units, a dimension's units, or the exact factor between units.",
@@ -14,11 +17,7 @@ enum UnitsCommand {
             unit expressions, each one's definition; with two or more, the exact factor from the first to
             each of the others as a reduced fraction and its rounded double.
             """,
-        options: [
-            OptionSpec(["--rates"], value: "FILE", help: "include the currencies of a rates file"),
-            OptionSpec(["--rates-date"], value: "DATE", help: "with an ECB history file: the rates of that date", default: "the newest"),
-            .help, .version,
-        ],
+        options: [rates, ratesDate, OptionSpec.help, OptionSpec.version],
         examples: [
             ("unitpipe units", "every dimension and unit"),
             ("unitpipe units pressure", "the pressure units"),
@@ -30,9 +29,9 @@ enum UnitsCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         var catalog = UnitCatalog.standard
-        if let path = arguments.value("rates") {
+        if let path = arguments.text(of: rates) {
             do {
-                let rates = try ExchangeRates.load(path: path, date: arguments.value("rates-date"))
+                let rates = try ExchangeRates.load(path: path, date: arguments.text(of: ratesDate))
                 catalog = catalog.adding(rates.unitDefinitions)
             } catch {
                 Console.error("unitpipe units: \(error.message)\n")

@@ -78,7 +78,14 @@ enum UsageValues {
         return n * multiplier
     }
 
-    /// One of the cases of a string enum.
+    /// A size as `byteSize(_:option:)` reads it, with the largest suffix that divides it: `64M`.
+    static func sizeText(_ bytes: Int) -> String {
+        for (suffix, shift) in [("G", 30), ("M", 20), ("K", 10)] where bytes > 0 && bytes % (1 << shift) == 0 {
+            return "\(bytes >> shift)\(suffix)"
+        }
+        return "\(bytes)"
+    }
+
     /// `--encoding NAME`: the input's text encoding (common spellings accepted); refused with
     /// `--byte-range` unless UTF-8, since byte offsets count bytes as stored.
     static func encoding(_ text: String, byteRange: Range<Int>?) throws(UsageError) -> TextEncoding {
@@ -91,6 +98,7 @@ enum UsageValues {
         return encoding
     }
 
+    /// One of the cases of a string enum.
     static func choice<T: RawRepresentable & CaseIterable>(_ text: String, option: String, as type: T.Type) throws(UsageError) -> T
     where T.RawValue == String {
         guard let value = T(rawValue: text) else {

@@ -4,6 +4,40 @@ import UnitPipeNumbers
 
 /// `unitpipe validate`: checks numeric columns and reports every invalid cell; writes no output.
 enum ValidateCommand {
+    /// The library's defaults, shown in the help.
+    private static let defaults = ValidateOptions()
+
+    static let column = Option<ColumnRule>(
+        ["-c", "--column"], value: "SPEC", help: "check column NAME (NAME, NAME:UNIT, NAME:@UNITCOL or NAME:@UNITCOL:UNIT)", repeatable: true,
+        completesUnitsAfterColons: true
+    ) { text, name throws(UsageError) in
+        guard let rule = ColumnRule.parse(text) else {
+            throw .invalidValue(option: name, value: text, reason: "write NAME, NAME:UNIT or NAME:@UNITCOL, e.g. weight:kg")
+        }
+        return rule
+    }
+    static let schema = Option(["--schema"], value: "FILE", help: "check the fields of a Frictionless Table Schema (JSON) and the header against them")
+    static let locale = Option(["-l", "--locale"], value: "ID", help: "how numbers are written: C ('.' decimal, no grouping), a locale such as de_DE, fr_FR, en_IN, or auto (decided per column)", default: "C",
+        suggestions: ["auto"] + OptionSpec.localeSuggestions)
+    static let encoding = Option(["--encoding"], value: "NAME", help: "the input's text encoding, transcoded to UTF-8: utf-8, latin1, cp1252, iso-8859-15, utf-16le, utf-16be", default: "utf-8, or UTF-16 by its byte order mark",
+        choices: TextEncoding.allCases.map(\.rawValue))
+    static let nullValue = Option(["--null-value"], value: "S", help: "a validated cell equal to S (trimmed) is a missing value like an empty cell: NA, N/A, null, -, -999", default: "only empty cells", repeatable: true)
+    static let required = Flag(["--required"], help: "an empty cell in a -c column is the error 'empty'", default: "empty is a null")
+    static let minimum = Option(["--min"], value: "NAME=V", help: "the smallest value allowed in column NAME (in its unit, C convention)", repeatable: true)
+    static let maximum = Option(["--max"], value: "NAME=V", help: "the largest value allowed in column NAME", repeatable: true)
+    static let integer = Option(["--integer"], value: "NAME", help: "column NAME holds whole numbers (5, 5.0 and 1e3 are; 5.5 is not_integer)", repeatable: true)
+    static let errors = Option(["-e", "--errors"], value: "FILE", help: "write the error report (record,line,column,value,code,message) to FILE")
+    static let rejects = Option(["-r", "--rejects"], value: "FILE", help: "write the invalid rows to FILE as they were read (header line first)")
+    static let escapeFormulas = Flag(["--escape-formulas"], help: "a field of the error report or invalid rows starting with = + - @ tab or CR gets a leading ' so spreadsheets do not run it (plain numbers such as -5 are not changed)", default: "fields pass through unchanged")
+    static let maxErrors = Option<Int>.count(["--max-errors"], help: "stop (exit 2) once more than N rows are invalid; the summary says so", default: "no limit")
+    static let summary = Option(["--summary"], value: "FILE", help: "write a JSON summary (per column: cells, empty, valid, invalid by code, min, max) to FILE")
+    static let delimiter = Option<UInt8>.delimiter(["-d", "--delimiter"], help: "field delimiter: one character (',' ';' '|' ':' '^'), 'tab', or a byte \\xHH such as \\x1f; not the quote, CR, LF, a letter or a digit", default: "tab for .tsv/.tab, else sniffed")
+    static let quote = Option<ConvertOptions.Quoting>.quote(help: "quote character, or 'none' for files without quoting")
+    static let noHeader = Flag(["--no-header"], help: "the first record is data; columns are named #1, #2, … (schema fields go by position)")
+    static let maxFieldSize = Option<Int>.byteSize(["--max-field-size"], help: "longest field in bytes (K, M, G suffixes); a longer one is malformed_csv", default: defaults.maxFieldSize)
+    static let threads = Option<Int>.count(["--threads"], help: "worker threads; the report is identical for every N", default: "the number of cores", minimum: 1, maximum: 256)
+    static let quiet = Flag(["-q", "--quiet"], help: "no summary line and no hints on standard error")
+
     static let spec = CommandSpec(
         name: "validate",
         abstract: "Check numeric columns (and a Table Schema); every invalid cell is reported.",
@@ -31,35 +65,11 @@ enum ValidateCommand {
             fields (missing_column, extra_column, duplicate_column). A keyword that is not checked is named
             on standard error; a mistake in the schema is a usage error naming its JSON path.
             """,
-        options: [
-            OptionSpec(["-c", "--column"], value: "SPEC", help: "check column NAME (NAME, NAME:UNIT, NAME:@UNITCOL or NAME:@UNITCOL:UNIT)", repeatable: true,
-                       completesUnitsAfterColons: true),
-            OptionSpec(["--schema"], value: "FILE", help: "check the fields of a Frictionless Table Schema (JSON) and the header against them"),
-            OptionSpec(["-l", "--locale"], value: "ID", help: "how numbers are written: C ('.' decimal, no grouping), a locale such as de_DE, fr_FR, en_IN, or auto (decided per column)", default: "C",
-                       suggestions: ["auto"] + OptionSpec.localeSuggestions),
-            OptionSpec(["--encoding"], value: "NAME", help: "the input's text encoding, transcoded to UTF-8: utf-8, latin1, cp1252, iso-8859-15, utf-16le, utf-16be", default: "utf-8, or UTF-16 by its byte order mark",
-                       choices: TextEncoding.allCases.map(\.rawValue)),
-            OptionSpec(["--null-value"], value: "S", help: "a validated cell equal to S (trimmed) is a missing value like an empty cell: NA, N/A, null, -, -999", default: "only empty cells", repeatable: true),
-            OptionSpec(["--required"], help: "an empty cell in a -c column is the error 'empty'", default: "empty is a null"),
-            OptionSpec(["--min"], value: "NAME=V", help: "the smallest value allowed in column NAME (in its unit, C convention)", repeatable: true),
-            OptionSpec(["--max"], value: "NAME=V", help: "the largest value allowed in column NAME", repeatable: true),
-            OptionSpec(["--integer"], value: "NAME", help: "column NAME holds whole numbers (5, 5.0 and 1e3 are; 5.5 is not_integer)", repeatable: true),
-            OptionSpec(["-e", "--errors"], value: "FILE", help: "write the error report (record,line,column,value,code,message) to FILE"),
-            OptionSpec(["-r", "--rejects"], value: "FILE", help: "write the invalid rows to FILE as they were read (header line first)"),
-            OptionSpec(["--escape-formulas"], help: "a field of the error report or invalid rows starting with = + - @ tab or CR gets a leading ' so spreadsheets do not run it (plain numbers such as -5 are not changed)", default: "fields pass through unchanged"),
-            OptionSpec(["--max-errors"], value: "N", help: "stop (exit 2) once more than N rows are invalid; the summary says so", default: "no limit"),
-            OptionSpec(["--summary"], value: "FILE", help: "write a JSON summary (per column: cells, empty, valid, invalid by code, min, max) to FILE"),
-            OptionSpec(["-d", "--delimiter"], value: "C", help: "field delimiter: one character (',' ';' '|' ':' '^'), 'tab', or a byte \\xHH such as \\x1f; not the quote, CR, LF, a letter or a digit", default: "tab for .tsv/.tab, else sniffed",
-                       suggestions: OptionSpec.delimiterSuggestions),
-            OptionSpec(["--quote"], value: "C", help: "quote character, or 'none' for files without quoting", default: "\"", suggestions: ["none"]),
-            OptionSpec(["--no-header"], help: "the first record is data; columns are named #1, #2, … (schema fields go by position)"),
-            OptionSpec(["--max-field-size"], value: "SIZE", help: "longest field in bytes (K, M, G suffixes); a longer one is malformed_csv", default: "64M"),
-            OptionSpec(["--threads"], value: "N", help: "worker threads; the report is identical for every N", default: "the number of cores"),
-        ] + ProgressArguments.options + ShardArguments.options + [
-            OptionSpec(["-q", "--quiet"], help: "no summary line and no hints on standard error"),
-            InputArguments.inputName,
-            OptionSpec(["-h", "--help"], help: "show this help"),
-        ],
+        options: ([
+            column, schema, locale, encoding, nullValue, required, minimum, maximum, integer, errors, rejects, escapeFormulas, maxErrors,
+            summary, delimiter, quote, noHeader, maxFieldSize, threads,
+        ] as [any OptionDeclaration]) + ProgressArguments.options + ShardArguments.options
+            + ([quiet, InputArguments.inputName, OptionSpec.help, OptionSpec.version] as [any OptionDeclaration]),
         examples: [
             ("unitpipe validate orders.csv --schema orders.schema.json -e errors.csv",
              "check an export against its Table Schema; every bad cell in errors.csv"),
@@ -73,7 +83,7 @@ enum ValidateCommand {
     /// Builds the options, runs the job and reports its outcome.
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         let options = try makeOptions(arguments)
-        let isQuiet = arguments.has("quiet")
+        let isQuiet = arguments.has(quiet)
         for note in options.schema?.notes ?? [] {
             Console.error("unitpipe validate: schema: \(note)\n")
         }
@@ -99,36 +109,28 @@ enum ValidateCommand {
         var options = ValidateOptions()
         options.inputPaths = arguments.positionals
         options.inputName = try InputArguments.inputName(arguments)
-        options.errorsPath = arguments.value("errors")
-        options.rejectsPath = arguments.value("rejects")
-        options.escapesFormulas = arguments.has("escape-formulas")
-        options.summaryPath = arguments.value("summary")
-        for text in arguments.all("column") {
-            guard let rule = ColumnRule.parse(text) else {
-                throw .invalidValue(option: "--column", value: text, reason: "write NAME, NAME:UNIT or NAME:@UNITCOL, e.g. weight:kg")
-            }
-            options.rules.append(rule)
-        }
-        if let path = arguments.value("schema") { options.schema = try readSchema(path) }
+        options.errorsPath = arguments.text(of: errors)
+        options.rejectsPath = arguments.text(of: rejects)
+        options.escapesFormulas = arguments.has(escapeFormulas)
+        options.summaryPath = arguments.text(of: summary)
+        options.rules = try arguments.values(of: column)
+        if let path = arguments.text(of: schema) { options.schema = try readSchema(path) }
         try applyBounds(arguments, to: &options)
-        if let text = arguments.value("delimiter") { options.delimiter = try UsageValues.delimiter(text, option: "--delimiter") }
-        if let text = arguments.value("quote") { options.quote = try UsageValues.quote(text, option: "--quote").byte }
-        try UsageValues.check(delimiter: options.delimiter, option: "--delimiter", text: arguments.value("delimiter"), quote: options.quote)
-        options.hasHeader = !arguments.has("no-header")
-        options.isRequired = arguments.has("required")
-        options.nullValues = arguments.all("null-value")
-        if let text = arguments.value("max-errors") { options.maxErrors = try UsageValues.count(text, option: "--max-errors") }
-        if let text = arguments.value("max-field-size") { options.maxFieldSize = try UsageValues.byteSize(text, option: "--max-field-size") }
-        if let locale = arguments.value("locale") {
+        options.delimiter = try arguments.value(of: delimiter)
+        if let quoting = try arguments.value(of: quote) { options.quote = quoting.byte }
+        try UsageValues.check(delimiter: options.delimiter, option: delimiter.name, text: arguments.text(of: delimiter), quote: options.quote)
+        options.hasHeader = !arguments.has(noHeader)
+        options.isRequired = arguments.has(required)
+        options.nullValues = arguments.texts(of: nullValue)
+        options.maxErrors = try arguments.value(of: maxErrors)
+        options.maxFieldSize = try arguments.value(of: maxFieldSize) ?? options.maxFieldSize
+        if let locale = arguments.text(of: Self.locale) {
             options.locale = locale
             options.isLocaleGiven = true
         }
-        if let text = arguments.value("threads") {
-            options.threads = try UsageValues.count(text, option: "--threads", maximum: 256)
-            if options.threads == 0 { throw .invalidValue(option: "--threads", value: text, reason: "use a whole number from 1 to 256") }
-        }
+        options.threads = try arguments.value(of: threads) ?? options.threads
         try ShardArguments.apply(arguments, to: &options.shard, input: options.inputPath)
-        if let text = arguments.value("encoding") { options.encoding = try UsageValues.encoding(text, byteRange: options.shard.byteRange) }
+        if let text = arguments.text(of: encoding) { options.encoding = try UsageValues.encoding(text, byteRange: options.shard.byteRange) }
         try InputArguments.checkSingleInput(arguments)
         _ = try ShardArguments.exitOnRejects(arguments)
         options.progress = ProgressArguments.mode(arguments)
@@ -180,14 +182,14 @@ enum ValidateCommand {
             }
             throw .invalidValue(option: option, value: text, reason: "no -c option (or number field of the schema) names column '\(name)'; add -c \(name)")
         }
-        for (option, key) in [("--min", "min"), ("--max", "max")] {
-            for text in arguments.all(key) {
+        for (option, isMinimum) in [(minimum, true), (maximum, false)] {
+            for text in arguments.texts(of: option) {
                 guard let equals = text.lastIndex(of: "="), let value = DecimalValue(text[text.index(after: equals)...]) else {
-                    throw .invalidValue(option: option, value: text, reason: "write NAME=V with V in the C convention, e.g. weight=0.5")
+                    throw .invalidValue(option: option.name, value: text, reason: "write NAME=V with V in the C convention, e.g. weight=0.5")
                 }
                 let bound = TableSchema.Bound(value)
-                try apply(option, text, name: String(text[..<equals])) { field, rule in
-                    if key == "min" {
+                try apply(option.name, text, name: String(text[..<equals])) { field, rule in
+                    if isMinimum {
                         field?.minimum = bound
                         rule?.minimum = bound
                     } else {
@@ -197,8 +199,8 @@ enum ValidateCommand {
                 }
             }
         }
-        for text in arguments.all("integer") {
-            try apply("--integer", text, name: text) { field, rule in
+        for text in arguments.texts(of: integer) {
+            try apply(integer.name, text, name: text) { field, rule in
                 field?.type = .integer
                 rule?.kind = .integer
             }
