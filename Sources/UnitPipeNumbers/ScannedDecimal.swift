@@ -168,5 +168,21 @@ public enum DecimalRounding: String, Sendable, CaseIterable {
     case halfEven = "half-even"
     /// Away from zero (spreadsheets, many invoices): `2.665 → 2.67`, `-2.665 → -2.67`.
     case halfUp = "half-up"
+
+    // The tie rule, written once: every rounding to N digits (the kernel's certain and exact
+    // paths, the big-integer path, the libraries' `ExactNumber`) breaks its ties here.
+
+    /// Whether a magnitude exactly halfway between the integers `q` and `q + 1` rounds up to
+    /// `q + 1`: always with half-up (away from zero), with half-even when `q` is odd.
+    @inlinable
+    public func roundsTieUp(quotientIsOdd: Bool) -> Bool {
+        self == .halfUp || quotientIsOdd
+    }
+
+    /// The same rule for `Double.rounded(_:)`: `.toNearestOrEven` or `.toNearestOrAwayFromZero`.
+    @inlinable
+    public var floatingPointRule: FloatingPointRoundingRule {
+        roundsTieUp(quotientIsOdd: false) ? .toNearestOrAwayFromZero : .toNearestOrEven
+    }
 }
 

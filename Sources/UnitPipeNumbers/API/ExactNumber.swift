@@ -141,7 +141,7 @@ public struct ExactNumber: Sendable, Equatable, CustomStringConvertible {
         let divisor = ExactNumber.powersOfTen[-shift]
         let (quotient, remainder) = m.quotientAndRemainder(dividingBy: divisor)
         let half = divisor / 2 // divisor is a power of ten ≥ 10: even
-        let roundsUp = remainder > half || (remainder == half && (rule == .halfUp || quotient & 1 == 1))
+        let roundsUp = remainder > half || (remainder == half && rule.roundsTieUp(quotientIsOdd: quotient & 1 == 1))
         return RoundedDecimal(unchecked: decimal.isNegative, scaled: roundsUp ? quotient + 1 : quotient,
                               fractionDigits: fractionDigits)
     }
@@ -159,7 +159,7 @@ public struct ExactNumber: Sendable, Equatable, CustomStringConvertible {
             let twice = remainder << 1
             var roundsUp = divisor < twice
             if !roundsUp, !(twice < divisor), !remainder.isZero {
-                roundsUp = rule == .halfUp || quotient.low64 & 1 == 1
+                roundsUp = rule.roundsTieUp(quotientIsOdd: quotient.low64 & 1 == 1)
             }
             magnitude = roundsUp ? quotient + BigUInt(UInt64(1)) : quotient
         }

@@ -155,7 +155,7 @@ package struct ConversionFactor: Sendable {
         let r = s + low
         guard !r.isNaN else { return (r, false) }
         guard r.magnitude < 0x1p52 else { return (r, true) }
-        let n = tie == .halfEven ? r.rounded(.toNearestOrEven) : r.rounded(.toNearestOrAwayFromZero)
+        let n = r.rounded(tie.floatingPointRule)
         let distance = ((s - n) + low).magnitude
         let bound = boundFactor * (p.magnitude + offsetHi.magnitude) + ConversionFactor.underflowBound + 0x1p-50
         return (n, !(distance + bound < 0.5))
@@ -178,12 +178,13 @@ package struct ConversionFactor: Sendable {
             let (mbd, mbdError) = ConversionFactor.twoProduct(m, bd)
             return ConversionFactor.exactSign(SIMD8(xad, xadError, cb, -mbd, -mbdError, 0, 0, 0))
         }
-        /// The tie between `lower` and `lower + 1`.
+        /// The tie between `lower` and `lower + 1`, broken on the magnitude (`lower` is an integer).
         func broken(_ lower: Double) -> Double {
-            switch tie {
-            case .halfEven: return lower.truncatingRemainder(dividingBy: 2) == 0 ? lower : lower + 1
-            case .halfUp: return lower + 0.5 > 0 ? lower + 1 : lower
-            }
+            let isNegative = lower + 0.5 < 0
+            // The magnitude lies halfway between q and q + 1.
+            let q = isNegative ? -(lower + 1) : lower
+            let up = tie.roundsTieUp(quotientIsOdd: q.truncatingRemainder(dividingBy: 2) != 0)
+            return isNegative ? (up ? lower : lower + 1) : (up ? lower + 1 : lower)
         }
         let below = sign(against: n - 0.5)
         if below < 0 { return n - 1 }

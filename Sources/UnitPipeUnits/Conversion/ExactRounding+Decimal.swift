@@ -71,7 +71,7 @@ extension ExactRounding {
         let twice = remainder << 1
         var roundsUp = denominator < twice
         if !roundsUp, !(twice < denominator), !remainder.isZero {
-            roundsUp = tie == .halfUp || quotient.low64 & 1 == 1
+            roundsUp = tie.roundsTieUp(quotientIsOdd: quotient.low64 & 1 == 1)
         }
         return (numerator.isNegative, roundsUp ? quotient + BigUInt(UInt64(1)) : quotient)
     }
