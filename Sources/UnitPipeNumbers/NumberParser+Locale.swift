@@ -17,7 +17,7 @@
 // While rewriting, the digits also accumulate into a `UInt64`: with at most 19 digits and no
 // exponent, Clinger's fast path (`exactValue`, shared with the C path) answers at once; anything
 // else — more digits, exponents, inexact powers — goes as rewritten ASCII through
-// `parseCLocaleGeneral`, the same fast/slow (strtod) split as the C locale, so rounding is correct
+// `scanCLocaleGeneral`, the same Clinger / exact big-integer split as the C locale, so rounding is correct
 // for every input. A percent sign moves the decimal exponent by −2 in the rewritten text (exact,
 // no second rounding). Nothing allocates: the currency mark is looked up by its bytes packed into
 // integers.

@@ -21,7 +21,7 @@
 //    `scanLong`) and rounds the exact ratio of big integers once (`ExactRounding.nearest`),
 //    correctly for any number of digits.
 //
-// Stages 1–3 (`parseCLocaleGeneral`, and `parseLocalizedGeneral` for the locale forms) are the
+// Stages 1–3 (`scanCLocaleGeneral`, and `scanLocalizedGeneral` for the locale forms) are the
 // general path: `parseGeneral` runs them alone, the reference the fast path is tested against.
 // No stage allocates on the fast path; the slow path's big integers do.
 

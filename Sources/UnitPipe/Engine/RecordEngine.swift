@@ -25,8 +25,8 @@ import UnitPipeCSV
 
 /// Runs a job over the records of an input.
 public final class RecordEngine {
-    /// Bytes of input per chunk, the unit of parallel work, unless a job asks otherwise: 128 KiB,
-    /// as fast as larger chunks with less memory in flight, and fewer commits than smaller ones.
+    /// Bytes of input per chunk, the unit of parallel work, unless a job asks otherwise: 128 KiB
+    /// (as fast as larger chunks with less memory in flight; the measurements are in `bench/results/`).
     public static let defaultChunkSize = 1 << 17
     /// The longest field a run accepts unless told otherwise (`--max-field-size`): 64 MiB, so
     /// memory stays bounded whatever the input.
@@ -160,8 +160,7 @@ public final class RecordEngine {
     /// Several threads: chunks parsed speculatively in parallel, results committed in order.
     private func runInParallel<Job: BatchCommitter>(_ head: InputHead, chunks: ChunkReader, job: Job) throws -> End {
         // Chunks in flight: two a worker, so that each worker has its next chunk while the engine's
-        // thread commits the oldest in input order. With one chunk more than workers, a worker that
-        // finished early sat idle until that commit.
+        // thread commits the oldest in input order.
         let depth = 2 * threads
         let queue = WorkQueue<Work<Job.Worker>>()
         let slots = (0..<depth).map { _ in ResultSlot<Stretch<Job.Worker>>() }
@@ -212,8 +211,7 @@ public final class RecordEngine {
                 // a speculative parse of the next chunk would be thrown away: it is not made, and
                 // the chunk goes to the continuing parse (or, should the record end first, to a
                 // parse here), so two threads cost no more than one. Such a chunk does not pass
-                // through a worker either: on a busy machine, waiting for one to be scheduled
-                // only to hand it back cost milliseconds a chunk.
+                // through a worker either, which would only hand it back.
                 if continuation == nil {
                     stretch.isVoid.store(false, ordering: .relaxed)
                     queue.push(Work(chunk: chunk, stretch: stretch))
