@@ -1,21 +1,21 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Compressed input recognised by its magic bytes, damaged archives, and the formats that are refused.
 @Suite("compressed and refused input, end to end")
 struct CompressedInputEndToEndTests {
     /// A generated file bigger than one 256 KiB block of stored bytes, with failing rows and quoted newlines.
     static func generatedCSV(rows: Int = 40_000) -> String {
-        var text = "id,distance,note\n"
-        for i in 1...rows {
+        let lines = (1...rows).map { i -> String in
             switch i % 13 {
-            case 0: text += "\(i),\(i)km?,bad\n"
-            case 4: text += "\(i),\(Double(i) / 7),\"two\nlines, quoted\"\n"
-            case 9: text += "\(i),,empty\n"
-            default: text += "\(i),\(Double(i) / 3),ok\n"
+            case 0: "\(i),\(i)km?,bad\n"
+            case 4: "\(i),\(Double(i) / 7),\"two\nlines, quoted\"\n"
+            case 9: "\(i),,empty\n"
+            default: "\(i),\(Double(i) / 3),ok\n"
             }
         }
-        return text
+        return "id,distance,note\n" + lines.joined()
     }
 
     /// Runs `command` (a shell pipeline) in `dir`; fails the test when it fails.
@@ -36,7 +36,7 @@ struct CompressedInputEndToEndTests {
         return ["\(result.status)", result.stderr] + ["out", "rejects", "errors"].map { run.appendingPathComponent("\($0).csv").text }
     }
 
-    @Test(arguments: [1, 2])
+    @Test(.enabled(if: isSlowRun, "slow: UNITPIPE_SLOW_TESTS=1 runs it"), arguments: [1, 2])
     func gzipAndZstdGiveTheSameResultsAsPlainInput(threads: Int) throws {
         let dir = try UnitPipeRunner.temporaryDirectory()
         try Self.generatedCSV().write(to: dir.appendingPathComponent("data.csv"), atomically: true, encoding: .utf8)

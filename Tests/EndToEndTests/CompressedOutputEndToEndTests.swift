@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `-o FILE.gz` / `-o FILE.zst` (and the reports named so): compressed by the workers, one member
 /// (frame) per chunk, byte-identical for every thread count, decoded by the system's gzip and zstd.
@@ -47,7 +48,8 @@ struct CompressedOutputEndToEndTests {
         return Int(listing.split(separator: " ").first ?? "") ?? -1
     }
 
-    @Test func gzipAndZstdOutputDecodeToThePlainOutputAndAreTheSameForEveryThreadCount() throws {
+    @Test(.enabled(if: isSlowRun, "slow: UNITPIPE_SLOW_TESTS=1 runs it"))
+    func gzipAndZstdOutputDecodeToThePlainOutputAndAreTheSameForEveryThreadCount() throws {
         let dir = try UnitPipeRunner.temporaryDirectory()
         // About 1.1 MB: several chunks, so several members; quoted newlines and failing rows.
         try CompressedInputEndToEndTests.generatedCSV(rows: 50_000).write(

@@ -15,7 +15,7 @@ let sparkMissing: String? = {
     return nil
 }()
 
-@Suite("Spark driver, end to end")
+@Suite("Spark driver, end to end", .enabled(if: isSlowRun, "slow: UNITPIPE_SLOW_TESTS=1 runs it"))
 struct SparkEndToEndTests {
     @Test(
         "local[2] over a directory and a big planned file gives the single-machine bytes",

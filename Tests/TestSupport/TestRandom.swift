@@ -23,3 +23,8 @@ package struct SplitMix64: RandomNumberGenerator {
 
 /// `true` when `UNITPIPE_LONG_TESTS=1` asks for the millions-scale oracle runs.
 package let isLongRun = ProcessInfo.processInfo.environment["UNITPIPE_LONG_TESTS"] == "1"
+
+/// `true` when `UNITPIPE_SLOW_TESTS=1` (CI sets it) or a long run asks for the few tests that take
+/// minutes on two cores (the Spark driver, compressed input and output at every thread count); the
+/// default `swift test` leaves them out to stay fast.
+package let isSlowRun = isLongRun || ProcessInfo.processInfo.environment["UNITPIPE_SLOW_TESTS"] == "1"
