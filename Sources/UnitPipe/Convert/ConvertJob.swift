@@ -57,15 +57,6 @@ public final class ConvertJob: RecordJob {
         return created
     }
 
-    func makeEngine() -> RecordEngine {
-        RecordEngine(
-            threads: options.threads, chunkSize: options.chunkSize, maxFieldSize: options.maxFieldSize,
-            failureLimit: options.failureLimit, reader: options.reader, keepsRawBytes: options.rejectsPath != nil,
-            batchRecords: options.batchRecords, speculationFailureLimit: options.speculationFailureLimit)
-    }
-
-    func endInput() { committer?.foldColumns() }
-
     func failureLimitError() -> JobError? {
         guard let limit = options.failureLimit else { return nil }
         if options.onError == .fail, let firstFailure = committer?.firstFailure { return .stoppedAtError(firstFailure) }
@@ -150,7 +141,7 @@ final class ConvertOutputs {
 }
 
 /// The engine-thread half of `convert`: commits every worker's results, in input order.
-final class ConvertCommitter: BatchCommitter {
+final class ConvertCommitter: InputCommitter {
     /// The plan of the input being read (each input settles its own `--locale auto` columns).
     private var plan: ConvertPlan
     private var renderer: FailureRenderer
@@ -218,7 +209,7 @@ final class ConvertCommitter: BatchCommitter {
     }
 
     /// Writes the column counts into the summary.
-    func foldColumns() {
+    func finishInput() {
         for k in columns.indices where k < summary.columns.count {
             summary.columns[k].converted = columns[k].converted
             summary.columns[k].empty = columns[k].empty

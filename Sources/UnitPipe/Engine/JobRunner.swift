@@ -7,7 +7,7 @@
 
 import UnitPipeCSV
 
-/// The options every job has: its inputs, the paths it writes, progress and shard mode.
+/// The options every job has: its inputs, the paths it writes, progress, shard mode and the engine's settings.
 protocol RunOptions {
     /// The inputs, in order; none reads standard input.
     var inputPaths: [String] { get }
@@ -18,12 +18,34 @@ protocol RunOptions {
     var progress: ProgressMode { get }
     /// The output paths with their roles (`nil`: not given), checked before any input is read.
     var outputs: [(role: OutputRole, path: String?)] { get }
+    /// `-r`: the rejected rows' path (the engine then keeps each record's bytes).
+    var rejectsPath: String? { get }
+    var threads: Int { get }
+    var chunkSize: Int { get }
+    var maxFieldSize: Int { get }
+    /// Failed rows the run accepts before it stops (`nil`: no limit).
+    var failureLimit: Int? { get }
+    var reader: ReaderKind { get }
+    var batchRecords: Int { get }
+    var speculationFailureLimit: Int { get }
+}
+
+extension RunOptions {
+    var reader: ReaderKind { .default }
+    var batchRecords: Int { 8192 }
+    var speculationFailureLimit: Int { 16_384 }
+}
+
+/// A job's committer, as the runner drives it: told when an input's records are all committed.
+protocol InputCommitter: BatchCommitter {
+    /// Folds what was counted for the input just run into the summary.
+    func finishInput()
 }
 
 /// A job the runner drives: `convert` or `validate`.
 protocol RecordJob: AnyObject {
     associatedtype Options: RunOptions
-    associatedtype Committer: BatchCommitter
+    associatedtype Committer: InputCommitter
     associatedtype Summary: JobSummary
 
     var options: Options { get }
@@ -36,10 +58,6 @@ protocol RecordJob: AnyObject {
     ///   - isLast: Whether no input follows.
     /// - Returns: The committer of the input's records, or `nil` when it has none to run.
     func start(_ head: InputHead, file: String?, isLast: Bool) throws(JobError) -> Committer?
-    /// Makes the engine every input runs on (called once, after the first `start` that returned a committer).
-    func makeEngine() -> RecordEngine
-    /// Folds what the committer counted for the input just run into its summary.
-    func endInput()
     /// Why the run stops when the engine reached the failure limit (`--max-errors`, `--on-error fail`).
     func failureLimitError() -> JobError?
     /// Called after the last input was run: a run none of whose inputs had records settles its outputs here.
@@ -79,7 +97,10 @@ enum JobRunner {
                 current = head.source
                 let file = inputs.count > 1 ? input : options.inputName
                 if let committer = try job.start(head, file: file, isLast: index == inputs.count - 1) {
-                    let running = engine ?? job.makeEngine()
+                    let running = engine ?? RecordEngine(
+                        threads: options.threads, chunkSize: options.chunkSize, maxFieldSize: options.maxFieldSize,
+                        failureLimit: options.failureLimit, reader: options.reader, keepsRawBytes: options.rejectsPath != nil,
+                        batchRecords: options.batchRecords, speculationFailureLimit: options.speculationFailureLimit)
                     engine = running
                     if let progress {
                         let before = bytesDone
@@ -87,7 +108,7 @@ enum JobRunner {
                     }
                     let end: RecordEngine.End
                     do {
-                        defer { job.endInput() }
+                        defer { committer.finishInput() }
                         end = try running.run(head, job: committer, shard: job.shardRange)
                     } catch .output(.closedPipe) {
                         // The reader of an output went away (`| head`): the run ends quietly, reading no further input.

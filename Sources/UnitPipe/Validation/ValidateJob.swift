@@ -59,14 +59,6 @@ public final class ValidateJob: RecordJob {
         return active
     }
 
-    func makeEngine() -> RecordEngine {
-        RecordEngine(
-            threads: options.threads, chunkSize: options.chunkSize, maxFieldSize: options.maxFieldSize,
-            failureLimit: options.maxErrors, keepsRawBytes: options.rejectsPath != nil)
-    }
-
-    func endInput() { committer?.foldColumns() }
-
     func failureLimitError() -> JobError? { options.maxErrors.map { .tooManyErrors(limit: $0) } }
 
     func finishInputs() {}
@@ -108,7 +100,7 @@ final class ValidateOutputs {
 }
 
 /// The engine-thread half of `validate`: commits every worker's results, in input order.
-final class ValidateCommitter: BatchCommitter {
+final class ValidateCommitter: InputCommitter {
     /// The plan of the input being read (each input settles its own `--locale auto` columns).
     private var plan: ValidatePlan
     private var renderer: FailureRenderer
@@ -270,7 +262,7 @@ final class ValidateCommitter: BatchCommitter {
     }
 
     /// Writes the column counts into the summary.
-    func foldColumns() {
+    func finishInput() {
         for k in columns.indices where k < summary.columns.count {
             let stats = columns[k]
             summary.columns[k].cells = stats.cells
@@ -285,4 +277,7 @@ final class ValidateCommitter: BatchCommitter {
     }
 }
 
-extension ValidateOptions: RunOptions {}
+extension ValidateOptions: RunOptions {
+    /// Invalid rows the run accepts before it stops: `--max-errors`.
+    var failureLimit: Int? { maxErrors }
+}
