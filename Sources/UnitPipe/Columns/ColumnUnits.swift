@@ -64,7 +64,7 @@ public struct ColumnUnits: Sendable {
     /// A row's unit: its index in the factor matrix, or why it has none.
     private enum Lookup {
         case index(Int32)
-        case failed(CellFault)
+        case failed(CellStatus.Fault)
     }
 
     /// The factor-matrix index of a row's unit, written `unitText`.

@@ -12,29 +12,10 @@
 //
 // `convert` runs all four; a checking job (`validate`) runs the parser and the
 // units, then checks values instead of converting them. A failed cell is a
-// status (`.failed(CellFault)`), never a sentinel value; the job turns it into a
+// status (`.failed(CellStatus.Fault)`), never a sentinel value; the job turns it into a
 // `CellFailure` when it reports the row.
 
 import UnitPipeNumbers
-
-/// Why a cell failed, compact enough for one byte per cell.
-public enum CellFault: Sendable, Equatable {
-    /// The cell is not a number in the column's conventions.
-    case number(NumberError)
-    /// The cell is empty and the column must have a value.
-    case required
-    /// The cell is not UTF-8 text.
-    case invalidUTF8
-    /// The value is beyond the largest double, as read or converted.
-    case overflow
-    /// The row's unit does not resolve (the column's resolver knows why).
-    case unit
-    /// The unit is ambiguous: text on both sides of the number, or a currency symbol the
-    /// input's locale does not settle.
-    case ambiguousUnit
-    /// A zero in a conversion between reciprocal units (`mpg` to `L/100km`): it has no reciprocal.
-    case zeroReciprocal
-}
 
 /// What became of one cell.
 public enum CellStatus: Sendable, Equatable {
@@ -45,7 +26,26 @@ public enum CellStatus: Sendable, Equatable {
     /// The cell was not read because its row failed as a whole (`field_count`, `malformed_csv`).
     case skipped
     /// The cell failed.
-    case failed(CellFault)
+    case failed(Fault)
+
+    /// Why a cell failed, compact enough for one byte per cell.
+    public enum Fault: Sendable, Equatable {
+        /// The cell is not a number in the column's conventions.
+        case number(NumberError)
+        /// The cell is empty and the column must have a value.
+        case required
+        /// The cell is not UTF-8 text.
+        case invalidUTF8
+        /// The value is beyond the largest double, as read or converted.
+        case overflow
+        /// The row's unit does not resolve (the column's resolver knows why).
+        case unit
+        /// The unit is ambiguous: text on both sides of the number, or a currency symbol the
+        /// input's locale does not settle.
+        case ambiguousUnit
+        /// A zero in a conversion between reciprocal units (`mpg` to `L/100km`): it has no reciprocal.
+        case zeroReciprocal
+    }
 }
 
 /// What a row is, before any cell is read.

@@ -150,7 +150,7 @@ final class ConvertCommitter: InputCommitter {
     private var file: String?
     private var columns: [ColumnStats]
     /// The first failure committed (`--on-error fail` stops with it).
-    private(set) var firstFailure: CellError?
+    private(set) var firstFailure: ReportRow?
     private(set) var summary = ConvertSummary()
     /// Output rows written so far (for a file, into its temporary file).
     private(set) var rowsWritten = 0

@@ -403,7 +403,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
 
     /// The failure of conversion `k`'s cell in row `r`.
     private func cellFailure(
-        _ fault: CellFault, column k: Int, row r: Int, of batch: RecordBatch, record: Int, line: Int
+        _ fault: CellStatus.Fault, column k: Int, row r: Int, of batch: RecordBatch, record: Int, line: Int
     ) -> CellFailure {
         let detail: CellFailure.Detail
         switch fault {

@@ -60,7 +60,7 @@ public enum JobError: Error, Sendable, Equatable {
     /// `--max-errors N` was exceeded after `rows` failed rows.
     case tooManyErrors(limit: Int)
     /// `--on-error fail` stopped at this error.
-    case stoppedAtError(CellError)
+    case stoppedAtError(ReportRow)
     /// SIGINT or SIGTERM stopped the run.
     case interrupted(signal: Int32)
     /// `-` (standard input) named more than once among the inputs.

@@ -64,7 +64,7 @@ public enum ErrorReportFormat {
 
     /// Appends one error; `file` (the input's name, with several inputs) goes first; with
     /// `escapingFormulas`, a field a spreadsheet would run gets a leading `'`.
-    public static func write(_ error: CellError, file: String? = nil, to buffer: ByteBuffer, escapingFormulas: Bool = false) {
+    public static func write(_ error: ReportRow, file: String? = nil, to buffer: ByteBuffer, escapingFormulas: Bool = false) {
         let fields = [String(error.record), String(error.line), error.column, error.value, error.code.rawValue, error.message]
         (escapingFormulas ? escapingWriter : writer).writeRecord(file.map { [$0] + fields } ?? fields, to: buffer)
     }

@@ -59,10 +59,10 @@ public struct FailureRenderer: Sendable {
     }
 
     /// The report row of a committed failure.
-    public func reportRow(_ failure: CellFailure) -> CellError {
+    public func reportRow(_ failure: CellFailure) -> ReportRow {
         let name = failure.column.map { columns[$0].name } ?? ""
         let value = FailureRenderer.shown(failure.raw)
-        return CellError(
+        return ReportRow(
             record: failure.record, line: failure.line, column: name, value: value,
             code: failure.code, message: message(failure))
     }
@@ -254,7 +254,7 @@ public struct FailureRenderer: Sendable {
 }
 
 /// One failed cell or row as it appears in the error report: rendered from a ``CellFailure``.
-public struct CellError: Sendable, Equatable {
+public struct ReportRow: Sendable, Equatable {
     /// The 1-based data record number (the header is not a record).
     public var record: Int
     /// The 1-based physical line on which the record starts.

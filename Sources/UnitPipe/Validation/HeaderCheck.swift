@@ -38,9 +38,9 @@ public enum HeaderProblem: Sendable, Equatable {
     }
 
     /// The report row: record 0 (before the first record), line 1.
-    public var reportRow: CellError {
+    public var reportRow: ReportRow {
         let value: String = if case .missingColumn = self { "" } else { name }
-        return CellError(record: 0, line: 1, column: name, value: value, code: code, message: message)
+        return ReportRow(record: 0, line: 1, column: name, value: value, code: code, message: message)
     }
 }
 

@@ -47,7 +47,7 @@ enum CellVerdict: Equatable {
     /// Not looked at: the row failed as a whole.
     case skipped
     /// The parse or unit stage failed the cell.
-    case failed(CellFault)
+    case failed(CellStatus.Fault)
     /// A number that breaks the column's constraints.
     case constraint
     /// Empty or a missing value in a required column.

@@ -29,12 +29,12 @@ struct FailureRendererTests {
         let failure = CellFailure(detail, record: 4, line: 7, column: column, raw: Array(raw.utf8))
         #expect(Self.renderer.message(failure) == expected)
         let row = Self.renderer.reportRow(failure)
-        #expect(row == CellError(record: 4, line: 7, column: Self.renderer.columns[column].name, value: raw, code: detail.code, message: expected))
+        #expect(row == ReportRow(record: 4, line: 7, column: Self.renderer.columns[column].name, value: raw, code: detail.code, message: expected))
     }
 
     @Test func rowMessagesAndTheirTruncatedValue() {
         let fieldCount = CellFailure(.fieldCount(found: 1), record: 2, line: 3, column: nil, raw: Array("x".utf8))
-        #expect(Self.renderer.reportRow(fieldCount) == CellError(
+        #expect(Self.renderer.reportRow(fieldCount) == ReportRow(
             record: 2, line: 3, column: "", value: "x", code: .fieldCount, message: "record has 1 field, but the header has 3"))
         let long = String(repeating: "y", count: 300)
         let tooLarge = CellFailure(.malformed(.fieldTooLarge, fields: 2), record: 1, line: 1, column: nil, raw: Array(long.utf8))
