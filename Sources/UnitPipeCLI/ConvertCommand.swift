@@ -109,6 +109,7 @@ enum ConvertCommand {
     /// Builds the options from the parsed arguments, runs the job and reports its outcome.
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         let options = try makeOptions(arguments)
+        if arguments.has(ShardArguments.checkArgs) { return 0 }
         let outcome = ConvertJob(options: options).run()
         let isQuiet = arguments.has(quiet)
         if !isQuiet {

@@ -13,7 +13,8 @@ enum ShardArguments {
         guard text == "0" || text == "1" else { throw .invalidValue(option: name, value: text, reason: "use 0 (rejected rows exit 0) or 1") }
         return text == "0" ? 0 : 1
     }
-    static let options: [any OptionDeclaration] = [byteRange, firstRecord, firstLine, noHeaderOutput, exitOnRejects]
+    static let checkArgs = Flag(["--check-args"], help: "check the options and exit (0, or 2 with the usage error) without reading any input; for drivers that check a command before running it on many machines")
+    static let options: [any OptionDeclaration] = [byteRange, firstRecord, firstLine, noHeaderOutput, exitOnRejects, checkArgs]
 
     /// Reads the shard options into `settings`.
     static func apply(_ arguments: ParsedArguments, to settings: inout ShardSettings, input: String?) throws(UsageError) {

@@ -83,6 +83,7 @@ enum ValidateCommand {
     /// Builds the options, runs the job and reports its outcome.
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         let options = try makeOptions(arguments)
+        if arguments.has(ShardArguments.checkArgs) { return 0 }
         let isQuiet = arguments.has(quiet)
         for note in options.schema?.notes ?? [] {
             Console.error("unitpipe validate: schema: \(note)\n")

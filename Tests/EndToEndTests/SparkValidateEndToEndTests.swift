@@ -3,17 +3,23 @@ import Testing
 import TestSupport
 
 extension SparkEndToEndTests {
-    /// Runs the driver with `spark-submit --master local[2]` and this build's binary; returns its
-    /// exit status and its log (standard error and output together: the Python driver's own lines
-    /// reach either, depending on how spark-submit starts it).
-    static func submit(_ arguments: [String]) throws -> (Int32, String) {
+    /// Runs the driver with `spark-submit --master MASTER` (default `local[2]`) and, unless
+    /// `unitpipe` is nil, `--unitpipe unitpipe` (default this build's binary); returns its exit
+    /// status and its log (standard error and output together: the Python driver's own lines
+    /// reach either, depending on how spark-submit starts it). `environment` adds variables,
+    /// `directory` is the working directory.
+    static func submit(
+        _ arguments: [String], master: String = "local[2]", unitpipe: String? = UnitPipeRunner.binary.path,
+        conf: [String] = [], directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> (Int32, String) {
         let spark = Process()
         spark.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        spark.arguments = [
-            "spark-submit", "--master", "local[2]", "--conf", "spark.ui.enabled=false",
-            UnitPipeRunner.packageRoot.appendingPathComponent("contrib/spark/unitpipe_spark.py").path,
-            "--unitpipe", UnitPipeRunner.binary.path,
-        ] + arguments
+        spark.arguments = ["spark-submit", "--master", master, "--conf", "spark.ui.enabled=false"]
+            + conf.flatMap { ["--conf", $0] }
+            + [UnitPipeRunner.packageRoot.appendingPathComponent("contrib/spark/unitpipe_spark.py").path]
+            + (unitpipe.map { ["--unitpipe", $0] } ?? []) + arguments
+        if let directory { spark.currentDirectoryURL = directory }
+        if !environment.isEmpty { spark.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let log = Pipe()
         spark.standardError = log
         spark.standardOutput = log
@@ -23,8 +29,14 @@ extension SparkEndToEndTests {
         return (spark.terminationStatus, String(decoding: collected.wait(), as: UTF8.self))
     }
 
+    /// The first line a single `unitpipe` run printed on standard error, as the driver shows it.
+    static func driverLine(_ single: UnitPipeRunner.Result, command: String = "convert") -> String {
+        let line = single.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        return "unitpipe_spark: " + line.replacingOccurrences(of: "unitpipe \(command): ", with: "") + "\n"
+    }
+
     @Test(
-        "inputs whose headers differ fail the job before any row, naming both; an empty first file leaves the header to the next",
+        "an empty first file leaves the header and the summary's columns to the next; inputs that do not fit together fail as one run fails",
         .enabled(if: sparkMissing == nil, "skipped: \(sparkMissing ?? "")"))
     func headersAreCheckedAcrossInputs() throws {
         let dir = try UnitPipeRunner.temporaryDirectory()
@@ -39,25 +51,46 @@ extension SparkEndToEndTests {
         let options = ["convert", "-c", "km:km:m"]
         let (status, stderr) = try SparkEndToEndTests.submit(["--output", out.path, inputs.path, "--"] + options)
         #expect(status == 1, "driver log:\n\(stderr.suffix(3000))")
-        let single = try UnitPipeRunner.run([options[0], inputs.path] + options.dropFirst() + ["-q"], in: dir)
+        let single = try UnitPipeRunner.run([options[0], inputs.path] + options.dropFirst() + ["-q", "--summary", "s.json"], in: dir)
         #expect(single.status == 1)
         let parts = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix("part-") }.sorted()
         let joined = try parts.reduce(into: Data()) { $0 += try Data(contentsOf: out.appendingPathComponent($1)) }
         #expect(String(decoding: joined, as: UTF8.self) == single.stdout)
         #expect(single.stdout == "id,m\n1,2500\n2,4000\n")
-        // A header that differs: exit 2 naming both files, no part written.
+        // The merged summary describes the columns as the single run's does (not the empty file's none).
+        func columns(_ url: URL) throws -> String {
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+            let data = try JSONSerialization.data(withJSONObject: json["columns"] ?? NSNull(), options: [.sortedKeys])
+            return String(decoding: data, as: UTF8.self)
+        }
+        let mergedColumns = try columns(out.appendingPathComponent("summary.json"))
+        #expect(mergedColumns == (try columns(dir.appendingPathComponent("s.json"))))
+        #expect(mergedColumns.contains("\"name\":\"m\""), "\(mergedColumns)")
+
+        // A header that differs: exit 2 with the single run's message, no part written.
         try Data("id,miles\n4,1\n".utf8).write(to: inputs.appendingPathComponent("d.csv"))
         let out2 = dir.appendingPathComponent("out2")
         let (status2, stderr2) = try SparkEndToEndTests.submit(["--output", out2.path, inputs.path, "--"] + options)
-        #expect(status2 == 2)
-        let b = inputs.appendingPathComponent("b.csv").path, d = inputs.appendingPathComponent("d.csv").path
-        #expect(stderr2.contains(
-            "unitpipe_spark: the header of '\(d)' differs from that of '\(b)' ('id,miles' there, 'id,km' in '\(b)'); every input must have the same header, so their rows fit under one: convert them separately, or fix the header\n"),
-            "driver log:\n\(stderr2.suffix(3000))")
-        let names = try FileManager.default.contentsOfDirectory(atPath: out2.path).sorted()
-        #expect(names == ["summary.json"])
         let cli = try UnitPipeRunner.run([options[0], inputs.path] + options.dropFirst() + ["-q"], in: dir)
         #expect(cli.status == 2)
+        #expect(status2 == 2)
+        #expect(cli.stderr.contains("d.csv"), "\(cli.stderr)")
+        #expect(stderr2.contains(SparkEndToEndTests.driverLine(cli)), "driver log:\n\(stderr2.suffix(3000))\nsingle run: \(cli.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out2.path).sorted() == ["summary.json"])
+
+        // Without a header, files whose first records have different numbers of fields: exit 2 as one run.
+        let plain = dir.appendingPathComponent("plain")
+        try FileManager.default.createDirectory(at: plain, withIntermediateDirectories: true)
+        try Data("1,2.5\n2,4\n".utf8).write(to: plain.appendingPathComponent("a.csv"))
+        try Data("3,1,x\n".utf8).write(to: plain.appendingPathComponent("b.csv"))
+        let bare = ["convert", "--no-header", "-c", "#2:km:m"]
+        let out3 = dir.appendingPathComponent("out3")
+        let (status3, stderr3) = try SparkEndToEndTests.submit(["--output", out3.path, plain.path, "--"] + bare)
+        let cli3 = try UnitPipeRunner.run([bare[0], plain.path] + bare.dropFirst() + ["-q"], in: dir)
+        #expect(cli3.status == 2)
+        #expect(status3 == 2)
+        #expect(stderr3.contains(SparkEndToEndTests.driverLine(cli3)), "driver log:\n\(stderr3.suffix(3000))\nsingle run: \(cli3.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out3.path).sorted() == ["summary.json"])
     }
 
     @Test(

@@ -33,6 +33,21 @@ struct MessageTests {
         #expect(result.stdout == "")
     }
 
+    @Test("--check-args: a usage error as the run gives it, else exit 0 with no input read and nothing written", arguments: [
+        (["convert", "--check-args", "-c", "d:km:mi", "-o", "$D/out.csv", "$D/missing.csv"], Int32(0), ""),
+        (["validate", "--check-args", "-c", "d", "--min", "d=0", "-e", "$D/e.csv"], Int32(0), ""),
+        (["convert", "--check-args", "--threads", "0"], Int32(2),
+         "unitpipe convert: invalid value '0' for --threads: use a whole number from 1 to 256\n" + convertUsage),
+        (["convert", "--check-args", "--quiett"], Int32(2), "unitpipe convert: unknown option '--quiett'; did you mean '--quiet'?\n" + convertUsage),
+    ])
+    func checkArguments(arguments: [String], status: Int32, message: String) throws {
+        let result = try CLIHarness.run(arguments)
+        #expect(result.status == status)
+        #expect(result.stderr == message)
+        #expect(result.stdout == "")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: result.directory.path) == [])
+    }
+
     @Test("run outcomes: counts in the right number, suggestions without stray punctuation", arguments: [
         (["convert", "$D/in.csv", "-c", "d:km:m", "-o", "$D/out.csv"], "d\nx\n", 1,
          "unitpipe convert: 1 of 1 row rejected; add -e FILE to see which and why\n"),

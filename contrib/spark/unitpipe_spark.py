@@ -3,6 +3,7 @@
 
     spark-submit contrib/spark/unitpipe_spark.py --output DIR [--split-size BYTES]
         [--unitpipe PATH] [--exit-on-rejects 0|1] INPUT... -- convert|validate OPTIONS
+    python -m unitpipe.spark [--master URL] ...      (the same, from the pip package)
 
 INPUT is a file, a directory (its files, in name order, hidden and `_` files skipped) or a
 glob (in name order). A file up to the split size (default 128M) is one task; a bigger one is
@@ -25,26 +26,40 @@ DIR receives, in input order:
     _SUCCESS         written last, only when every task succeeded
 
 Each task writes its files under DIR/_temporary/ and renames them into place, so a retried or
-speculative attempt never leaves a partial file where it can be seen. Tasks exit 0 on rejected
+speculative attempt never leaves a partial file where it can be seen. A failed job leaves only
+DIR/summary.json (status "failed"); running the same command again reuses DIR. Tasks exit 0 on rejected
 rows (`--exit-on-rejects 0`); only exit 2 (trouble) or a signal fails a task, which Spark then
 retries. The driver exits as unitpipe does: 0 every row succeeded, 1 some rows were rejected
-(0 with --exit-on-rejects 0), 2 trouble.
+(0 with --exit-on-rejects 0), 2 trouble (one line on standard error). Each task's unitpipe runs
+with --threads set to spark.task.cpus unless the command gives --threads.
 
 DIR and the inputs must be paths every executor can open as files: a local path in local mode,
-or a shared file system (NFS, a mounted object store) on a cluster.
+or a shared file system (NFS) on a cluster; relative paths are taken from the driver's working
+directory.
 """
 
 import glob
 import json
 import math
 import os
+import re
 import shutil
+import socket
 import subprocess
 import sys
 import time
 import uuid
 
+# The unitpipe release this driver speaks to (`unitpipe --version`); the options it sets
+# (`--check-args`, the shard options) are that release's.
+VERSION = "0.1.0"
 DEFAULT_SPLIT = 128 << 20
+# Run from the pip package (`python -m unitpipe.spark`, `from unitpipe import spark`): the
+# package carries the binary beside this file.
+PACKAGED_BINARY = (os.path.join(os.path.dirname(os.path.abspath(__file__)), "bin", "unitpipe")
+                   if __name__ == "unitpipe.spark" or __package__ == "unitpipe" else None)
+HOW_TO_SHIP = ("ship it with --unitpipe PATH (a binary built by scripts/build-static needs no Swift on the executors), "
+               "or pip install the unitpipe wheel on every node")
 # Options the driver sets itself for every task, so they cannot be given after `--`.
 OWNED = {
     "-o": "the output goes to DIR/part-NNNNN.csv",
@@ -74,6 +89,10 @@ class UsageError(Exception):
     pass
 
 
+class TaskFailure(RuntimeError):
+    """A task's one-line reason; the driver finds it in the traceback Spark hands back."""
+
+
 def parse_size(text):
     """A byte count with an optional K, M or G suffix (powers of 1024)."""
     units = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
@@ -89,12 +108,13 @@ def parse_arguments(argv):
         raise UsageError("put the unitpipe command after '--': ... INPUT... -- convert -c distance:km:mi")
     split = argv.index("--")
     mine, command = argv[:split], argv[split + 1:]
-    options = {"output": None, "split_size": DEFAULT_SPLIT, "unitpipe": None, "exit_on_rejects": 1, "inputs": []}
+    options = {"output": None, "split_size": DEFAULT_SPLIT, "unitpipe": None, "exit_on_rejects": 1, "inputs": [],
+               "master": None}
     i = 0
     while i < len(mine):
         arg = mine[i]
         name, _, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
-        takes_value = name in ("--output", "--split-size", "--unitpipe", "--exit-on-rejects")
+        takes_value = name in ("--output", "--split-size", "--unitpipe", "--exit-on-rejects", "--master")
         if takes_value:
             if inline:
                 value = inline
@@ -109,6 +129,8 @@ def parse_arguments(argv):
                 options["split_size"] = parse_size(value)
             elif name == "--unitpipe":
                 options["unitpipe"] = value
+            elif name == "--master":
+                options["master"] = value
             elif value in ("0", "1"):
                 options["exit_on_rejects"] = int(value)
             else:
@@ -117,7 +139,7 @@ def parse_arguments(argv):
             print(__doc__)
             sys.exit(0)
         elif arg.startswith("-") and arg != "-":
-            raise UsageError(f"unknown option '{arg}'; the driver takes --output, --split-size, --unitpipe, --exit-on-rejects")
+            raise UsageError(f"unknown option '{arg}'; the driver takes --output, --split-size, --unitpipe, --exit-on-rejects, --master")
         else:
             options["inputs"].append(arg)
         i += 1
@@ -163,7 +185,10 @@ def dialect_options(command):
 
 
 def expand_inputs(inputs):
-    """Files in input order: a directory's files and a glob's matches in name order."""
+    """(name, path) of each file in input order: a directory's files and a glob's matches in name
+    order. The name is the file as the user wrote it (what the error report's `file` column says,
+    as in one run from the same directory); the path is absolute, so executors, whose working
+    directories differ from the driver's, open the same file."""
     files = []
     for item in inputs:
         if os.path.isdir(item):
@@ -174,12 +199,14 @@ def expand_inputs(inputs):
             files += found
         elif os.path.isfile(item):
             files.append(item)
+        elif "://" in item:
+            raise UsageError(f"'{item}' is a URL; give a path every executor can open as a file (a shared or mounted file system)")
         else:
             matches = sorted(m for m in glob.glob(item) if os.path.isfile(m))
             if not matches:
                 raise UsageError(f"no file matches '{item}'")
             files += matches
-    return files
+    return [(name, os.path.abspath(name)) for name in files]
 
 
 def is_compressed(path):
@@ -189,62 +216,148 @@ def is_compressed(path):
     return magic[:2] == b"\x1f\x8b" or magic == b"\x28\xb5\x2f\xfd"
 
 
+def driver_binary(given):
+    """The binary for the driver's own checks and what to ship: (local path or None, URL to
+    ship or None). `--unitpipe` takes a path (relative to the driver's directory) or a URL
+    (`file:///…` is a path; `hdfs://…`, `https://…` are shipped as given and not run on the driver)."""
+    if given is None:
+        if PACKAGED_BINARY and os.path.isfile(PACKAGED_BINARY):
+            return PACKAGED_BINARY, None
+        return shutil.which("unitpipe"), None
+    if given.startswith("file://"):
+        given = given[len("file://"):]
+    elif "://" in given:
+        return None, given
+    path = os.path.abspath(given)
+    if not os.path.isfile(path):
+        raise UsageError(f"--unitpipe '{given}' is not a file; build one with scripts/build-static")
+    if not os.access(path, os.X_OK):
+        raise UsageError(f"--unitpipe '{given}' is not executable; chmod +x it")
+    return path, path
+
+
+def binary_version(binary):
+    """`unitpipe --version`'s version, or the reason it cannot be run here."""
+    try:
+        result = subprocess.run([binary, "--version"], capture_output=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return None, f"cannot run '{binary}': {error}"
+    words = result.stdout.decode("utf-8", "replace").split()
+    if result.returncode != 0 or len(words) != 2 or words[0] != "unitpipe":
+        return None, f"'{binary}' is not unitpipe ('--version' gave exit {result.returncode})"
+    return words[1], None
+
+
+def version_mismatch(binary, version):
+    if version == VERSION:
+        return None
+    return (f"'{binary}' is unitpipe {version}, this driver is for unitpipe {VERSION}; "
+            f"use the binary and driver of one release (one wheel, or one checkout's scripts/build-static)")
+
+
+_checked_binaries = {}
+
+
+def installed_package_binary():
+    """The binary of the pip package installed where this task runs, if any."""
+    try:
+        import unitpipe
+    except ImportError:
+        return None
+    path = unitpipe.binary() if hasattr(unitpipe, "binary") else None
+    return path if path and os.path.isfile(path) else None
+
+
 def unitpipe_binary(shipped):
-    """On an executor: the shipped binary (made executable) or `unitpipe` on PATH."""
+    """On an executor: the shipped binary (made executable), the pip package's, or `unitpipe` on
+    PATH, checked once per Python worker to be this driver's release."""
     if shipped:
         from pyspark import SparkFiles
 
         path = SparkFiles.get(shipped)
+        if not os.path.isfile(path):
+            raise TaskFailure(f"the unitpipe binary shipped with --unitpipe is missing on executor {socket.gethostname()} "
+                              f"(expected at {path})")
         if not os.access(path, os.X_OK):
             os.chmod(path, 0o755)
-        return path
-    return shutil.which("unitpipe") or "unitpipe"
+    elif PACKAGED_BINARY and os.path.isfile(PACKAGED_BINARY):
+        path = PACKAGED_BINARY
+    else:
+        path = installed_package_binary() or shutil.which("unitpipe")
+        if path is None:
+            raise TaskFailure(f"no unitpipe binary on executor {socket.gethostname()} (none on its PATH): {HOW_TO_SHIP}")
+    if path not in _checked_binaries:
+        version, problem = binary_version(path)
+        problem = problem or version_mismatch(path, version)
+        if problem:
+            raise TaskFailure(f"on executor {socket.gethostname()}: {problem}")
+        _checked_binaries[path] = version
+    return path
 
 
-def describe_failure(result, argv):
-    how = f"signal {-result.returncode}" if result.returncode < 0 else f"exit {result.returncode}"
-    return f"unitpipe failed ({how}): {' '.join(argv)}\n{result.stderr.decode(errors='replace').strip()}"
+def run_unitpipe(argv, what):
+    """Runs unitpipe in a task; a failure (exit 2, a signal, a binary that cannot run) raises the
+    one line the driver shows."""
+    try:
+        result = subprocess.run(argv, capture_output=True)
+    except OSError as error:
+        raise TaskFailure(f"cannot run {argv[0]} on executor {socket.gethostname()} ({error.strerror}): {HOW_TO_SHIP}")
+    if result.returncode not in (0, 1):
+        how = f"signal {-result.returncode}" if result.returncode < 0 else f"exit {result.returncode}"
+        message = first_line(result.stderr.decode("utf-8", "replace")) or "no message"
+        raise TaskFailure(f"unitpipe failed ({how}) on {what}: {message}")
+    return result
+
+
+def first_line(text):
+    return next((line.strip() for line in text.splitlines() if line.strip()), "")
 
 
 def plan_file(item):
-    """Task: plans one big file into ranges of about the split size."""
-    path, splits, dialect, shipped = item
+    """Task: plans one big file into ranges of about the split size; returns the plan and what
+    `plan` said on standard error (where parity left the rest of the file as one range)."""
+    name, path, splits, dialect, shipped = item
     argv = [unitpipe_binary(shipped), "plan", path, "--splits", str(splits), "--json"] + dialect
-    result = subprocess.run(argv, capture_output=True)
-    if result.returncode != 0:
-        raise RuntimeError(describe_failure(result, argv))
-    return path, json.loads(result.stdout)
+    result = run_unitpipe(argv, f"planning {name}")
+    return path, json.loads(result.stdout), result.stderr.decode("utf-8", "replace").replace(path, name)
 
 
 def read_header(item):
     """Task: a file's header as `unitpipe convert` writes it (its first output line, normalized:
     minimal quoting, LF), or "" for a file without records. Reading stops there: unitpipe ends
     quietly when the pipe it writes to is closed."""
-    path, dialect, shipped = item
+    name, path, dialect, shipped = item
     argv = [unitpipe_binary(shipped), "convert", path, "--quiet", "--no-progress"] + dialect
-    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    except OSError as error:
+        raise TaskFailure(f"cannot run {argv[0]} on executor {socket.gethostname()} ({error.strerror}): {HOW_TO_SHIP}")
     line = process.stdout.readline()
     process.stdout.close()
     error = process.stderr.read()
     status = process.wait()
     if status not in (0, 1):
-        message = error.decode("utf-8", "replace").strip() or f"exit {status}"
-        raise RuntimeError(f"unitpipe failed reading the header of {path}: {message}")
+        message = first_line(error.decode("utf-8", "replace")) or f"exit {status}"
+        raise TaskFailure(f"unitpipe failed reading the header of {name}: {message.replace(path, name)}")
     return path, line.decode("utf-8", "replace").rstrip("\n")
 
 
-def header_mismatch(files, headers, dialect):
-    """The message for the first file whose header differs from the first non-empty file's
-    (as `unitpipe convert A B` checks them), or None; with --no-header there is no header to check."""
-    reference = next((path for path in files if headers[path]), None)
-    if reference is None or "--no-header" in dialect:
-        return None
-    for path in files:
-        if headers[path] and headers[path] != headers[reference]:
-            return (f"the header of '{path}' differs from that of '{reference}' ('{headers[path]}' there, "
-                    f"'{headers[reference]}' in '{reference}'); every input must have the same header, "
-                    "so their rows fit under one: convert them separately, or fix the header")
-    return None
+def check_shapes(item):
+    """Task: `unitpipe convert` over the files that have records checks, before any row, that
+    each can continue the first's rows (delimiter, header; without a header, the field count) —
+    the check of one run, with its message. Returns that message, or "" when they fit."""
+    files, dialect, shipped = item
+    argv = [unitpipe_binary(shipped), "convert"] + [path for _, path in files] + ["--quiet", "--no-progress"] + dialect
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.readline()
+    process.stdout.close()
+    error = process.stderr.read().decode("utf-8", "replace")
+    if process.wait() not in (0, 1):
+        message = first_line(error)
+        for name, path in sorted(files, key=lambda f: -len(f[1])):
+            message = message.replace(path, name)
+        return message.removeprefix("unitpipe convert: ") or "the inputs cannot be read as one run reads them"
+    return ""
 
 
 def run_task(task):
@@ -270,19 +383,19 @@ def run_task(task):
         argv += ["-o", os.path.join(scratch, names["output"])]
     argv += ["-e", os.path.join(scratch, names["errors"]), "-r", os.path.join(scratch, names["rejects"])]
     argv += ["--summary", os.path.join(scratch, names["summary"]), "--exit-on-rejects", "0", "--quiet"]
+    what = task["name"]
     if task["range"]:
         start, end, record, line = task["range"]
         argv += ["--byte-range", f"{start}:{end}", "--first-record", str(record), "--first-line", str(line)]
+        what += f" bytes {start}:{end}"
     if not task["header"]:
         argv.append("--no-header-output")
     if task["file_column"]:
         # Several inputs: the report names each row's file, as `unitpipe convert INPUT...` does.
-        argv += ["--input-name", task["path"]]
+        argv += ["--input-name", task["name"]]
     argv += command[1:]
-    result = subprocess.run(argv, capture_output=True)
-    if result.returncode != 0:
-        # Exit 2 or a signal: the task fails and Spark retries it.
-        raise RuntimeError(describe_failure(result, argv))
+    # Exit 2 or a signal: the task fails and Spark retries it.
+    run_unitpipe(argv, what)
     for key, name in names.items():
         source = os.path.join(scratch, name)
         if not os.path.exists(source):
@@ -298,15 +411,15 @@ def make_tasks(files, plans, options, headers=None):
     """One task per small file or planned range, numbered in input order; the first task of the
     first file with records writes the headers (with `headers`, each file's, "" when empty)."""
     tasks = []
-    header_file = next((path for path in files if headers is None or headers.get(path)), None)
-    for path in files:
+    header_file = next((path for _, path in files if headers is None or headers.get(path)), None)
+    for name, path in files:
         plan = plans.get(path)
         ranges = [None]
         if plan is not None and plan["ranges"]:
             ranges = [(r["start"], r["end"], r["record"], r["line"]) for r in plan["ranges"]]
         for byte_range in ranges:
             tasks.append({
-                "index": len(tasks), "path": path, "range": byte_range,
+                "index": len(tasks), "name": name, "path": path, "range": byte_range,
                 "header": path == header_file and not any(t["path"] == path for t in tasks), "file_column": len(files) > 1,
                 "output": options["output"], "command": options["command"], "shipped": options["shipped"],
             })
@@ -324,9 +437,11 @@ def concatenate(sources, target):
     os.replace(temporary, target)
 
 
-def merge_summaries(summaries, seconds):
-    """The summed summary: counts added, min/max combined, the worst status."""
-    merged = dict(summaries[0])
+def merge_summaries(summaries, seconds, template=0):
+    """The summed summary: counts added, min/max combined, the worst status. `template` is the
+    summary whose shape (columns, names) the merge keeps: a task of a file with records, since
+    one of an empty file has no columns."""
+    merged = dict(summaries[template])
     for key in ("rows_in", "rows_out", "rows_rejected", "rows_valid", "rows_invalid", "cells_emptied", "rows_written",
                 "bytes_in"):
         if key in merged:
@@ -334,8 +449,10 @@ def merge_summaries(summaries, seconds):
     merged["seconds"] = round(seconds, 3)
     statuses = [s["status"] for s in summaries]
     merged["status"] = "failed" if "failed" in statuses else "rejected" if "rejected" in statuses else "ok"
-    columns = [dict(c) for c in summaries[0].get("columns", [])]
-    for summary in summaries[1:]:
+    columns = [dict(c) for c in summaries[template].get("columns", [])]
+    for k, summary in enumerate(summaries):
+        if k == template:
+            continue
         for column, other in zip(columns, summary.get("columns", [])):
             for key in ("converted", "empty", "errors", "cells", "valid"):
                 if key in column:
@@ -370,76 +487,184 @@ def write_json(value, target):
     os.replace(temporary, target)
 
 
+# What the driver writes into DIR: a DIR holding only these (and no _SUCCESS) is a failed or
+# killed run's, which a new run clears.
+OWN_FILE = re.compile(r"(part-\d{5}\.csv|errors\.csv|rejects\.csv|summary\.json|_temporary|.*\.tmp-[0-9a-f]{32})")
+
+
+def prepare_output(out_dir):
+    """Makes DIR ready for a run: new, empty, or left by a run that did not finish."""
+    if os.path.exists(out_dir) and not os.path.isdir(out_dir):
+        raise UsageError(f"--output '{out_dir}' is a file; give a directory")
+    names = os.listdir(out_dir) if os.path.isdir(out_dir) else []
+    if "_SUCCESS" in names:
+        raise UsageError(f"output directory '{out_dir}' holds a finished run (_SUCCESS); give a new or empty directory")
+    foreign = sorted(n for n in names if not OWN_FILE.fullmatch(n))
+    if foreign:
+        raise UsageError(f"output directory '{out_dir}' is not empty ('{foreign[0]}'); give a new or empty directory")
+    clear_output(out_dir)
+    os.makedirs(os.path.join(out_dir, "_temporary", "parts"), exist_ok=True)
+
+
+def clear_output(out_dir):
+    """Removes what the driver wrote into DIR, leaving it as a new run can use it."""
+    if not os.path.isdir(out_dir):
+        return
+    for name in os.listdir(out_dir):
+        if OWN_FILE.fullmatch(name):
+            path = os.path.join(out_dir, name)
+            if os.path.isdir(path):
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                os.remove(path)
+
+
+def fail(out_dir, reason):
+    """A failed job: DIR keeps only a summary that says so; a rerun can reuse it."""
+    clear_output(out_dir)
+    write_json({"status": "failed", "reason": reason}, os.path.join(out_dir, "summary.json"))
+
+
+def unreachable_master(master):
+    """For a standalone master (`spark://host:port[,host:port]`): why none answers, or None.
+    Spark itself would try for a minute before giving up with a stack trace."""
+    if not master or not master.startswith("spark://"):
+        return None
+    for address in master[len("spark://"):].split(","):
+        host, _, port = address.rpartition(":")
+        try:
+            socket.create_connection((host, int(port)), timeout=10).close()
+            return None
+        except (OSError, ValueError):
+            continue
+    return f"cannot reach the Spark master {master} (no answer on its port); start it, or give the right --master"
+
+
+def failure_line(error):
+    """One line for an exception out of Spark: a task's own reason when there is one, else the
+    first line naming an exception."""
+    text = str(error)
+    found = re.search(r"TaskFailure: (.*)", text)
+    if found:
+        return found.group(1).strip()
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    named = next((line for line in lines if re.search(r"(Exception|Error):", line)), None)
+    return (named or (lines[0] if lines else type(error).__name__))[:500]
+
+
+def check_command(binary, command, threads):
+    """Runs `unitpipe COMMAND --check-args OPTIONS` on the driver: a usage error ends the job
+    before Spark starts (the tasks would all fail the same way)."""
+    argv = [binary, command[0], "--check-args"] + threads + command[1:]
+    result = subprocess.run(argv, capture_output=True)
+    if result.returncode != 0:
+        raise UsageError(first_line(result.stderr.decode("utf-8", "replace")) or f"'{' '.join(command)}' exits {result.returncode}")
+
+
 def main(argv):
+    out_dir = None
     try:
         options = parse_arguments(argv)
         files = expand_inputs(options["inputs"])
-    except UsageError as error:
+        options["output"] = out_dir = os.path.abspath(options["output"])
+        binary, ship = driver_binary(options["unitpipe"])
+        if binary:
+            version, problem = binary_version(binary)
+            problem = problem or version_mismatch(binary, version)
+            if problem:
+                raise UsageError(problem)
+        elif not ship:
+            raise UsageError(f"no unitpipe binary: none on the driver's PATH; {HOW_TO_SHIP}")
+        given_threads = any(a.split("=", 1)[0] == "--threads" for a in options["command"][1:])
+        if binary:
+            check_command(binary, options["command"], [] if given_threads else ["--threads", "1"])
+        prepare_output(out_dir)
+    except (UsageError, OSError) as error:
         print(f"unitpipe_spark: {error}", file=sys.stderr)
         return 2
-    out_dir = options["output"]
-    if os.path.exists(out_dir) and os.listdir(out_dir):
-        print(f"unitpipe_spark: output directory '{out_dir}' is not empty; give a new or empty directory", file=sys.stderr)
-        return 2
-    os.makedirs(os.path.join(out_dir, "_temporary", "parts"), exist_ok=True)
-
-    from pyspark.sql import SparkSession
 
     started = time.monotonic()
-    spark = SparkSession.builder.appName("unitpipe").getOrCreate()
-    sc = spark.sparkContext
-    options["shipped"] = None
-    if options["unitpipe"]:
-        sc.addFile(os.path.abspath(options["unitpipe"]))
-        options["shipped"] = os.path.basename(options["unitpipe"])
+    spark = None
     status = 2
     try:
-        split = options["split_size"]
-        big = [(p, math.ceil(os.path.getsize(p) / split), dialect_options(options["command"]), options["shipped"])
-               for p in files if os.path.getsize(p) > split and not is_compressed(p)]
-        plans = dict(sc.parallelize(big, max(1, len(big))).map(plan_file).collect()) if big else {}
-        dialect = dialect_options(options["command"])
-        headers = dict(sc.parallelize([(p, dialect, options["shipped"]) for p in files], len(files)).map(read_header).collect())
-        mismatch = header_mismatch(files, headers, dialect)
-        if mismatch:
-            print(f"unitpipe_spark: {mismatch}", file=sys.stderr)
-            write_json({"status": "failed", "reason": "input"}, os.path.join(out_dir, "summary.json"))
-            shutil.rmtree(os.path.join(out_dir, "_temporary"), ignore_errors=True)
-            return 2
-        tasks = make_tasks(files, plans, options, headers)
-        sc.parallelize(tasks, len(tasks)).map(run_task).collect()
-        parts = os.path.join(out_dir, "_temporary", "parts")
-        count = len(tasks)
-        concatenate([os.path.join(parts, f"errors-{k:05d}.csv") for k in range(count)], os.path.join(out_dir, "errors.csv"))
-        concatenate([os.path.join(parts, f"rejects-{k:05d}.csv") for k in range(count)], os.path.join(out_dir, "rejects.csv"))
-        summaries = []
-        for k in range(count):
-            with open(os.path.join(parts, f"summary-{k:05d}.json")) as f:
-                summaries.append(json.load(f))
-        merged = merge_summaries(summaries, time.monotonic() - started)
-        write_json(merged, os.path.join(out_dir, "summary.json"))
-        shutil.rmtree(os.path.join(out_dir, "_temporary"), ignore_errors=True)
-        if options["command"][0] == "convert":
-            counts = f"{merged['rows_out']} out, {merged['rows_rejected']} rejected"
-        else:
-            counts = f"{merged['rows_valid']} valid, {merged['rows_invalid']} invalid"
-        with open(os.path.join(out_dir, "_SUCCESS"), "w"):
-            pass
-        status = 1 if merged["status"] == "rejected" and options["exit_on_rejects"] == 1 else 0
-        print(f"unitpipe_spark: {len(files)} file(s), {count} task(s); {merged['rows_in']} rows in, {counts}; {out_dir}",
-              file=sys.stderr)
-    except Exception as error:  # a task failed after its retries, or the merge could not be written
-        text = str(error)
-        # A task's own message, not the JVM's stack trace around it.
-        lines = text.splitlines()
-        start = next((k for k, line in enumerate(lines) if "unitpipe failed" in line), None)
-        shown = lines[start:start + 3] if start is not None else lines[:1]
-        print("unitpipe_spark: the job failed: " + "\n".join(l.strip() for l in shown), file=sys.stderr)
-        write_json({"status": "failed", "reason": "task failed"}, os.path.join(out_dir, "summary.json"))
-        status = 2
+        from pyspark import SparkConf, SparkContext
+        from pyspark.sql import SparkSession
+
+        SparkContext._ensure_initialized()
+        master = options["master"] or SparkConf().get("spark.master", None)
+        unreachable = unreachable_master(master)
+        if unreachable:
+            raise UsageError(unreachable)
+        builder = SparkSession.builder.appName("unitpipe")
+        if options["master"]:
+            builder = builder.master(options["master"])
+        spark = builder.getOrCreate()
+        sc = spark.sparkContext
+        if not given_threads:
+            options["command"] = options["command"][:1] + ["--threads", sc.getConf().get("spark.task.cpus", "1")] + options["command"][1:]
+        options["shipped"] = None
+        if ship:
+            sc.addFile(ship)
+            options["shipped"] = ship.rstrip("/").rsplit("/", 1)[-1]
+        status = convert(spark, files, options, started)
+    except UsageError as error:
+        print(f"unitpipe_spark: {error}", file=sys.stderr)
+        fail(out_dir, "usage")
+    except Exception as error:  # a task failed after its retries, Spark could not start, or the merge failed
+        print(f"unitpipe_spark: the job failed: {failure_line(error)}", file=sys.stderr)
+        fail(out_dir, "task failed")
     finally:
-        spark.stop()
+        if spark is not None:
+            spark.stop()
     return status
+
+
+def convert(spark, files, options, started):
+    """The job, once Spark runs: headers, plans, tasks, then the merge. Returns the exit status."""
+    sc = spark.sparkContext
+    out_dir = options["output"]
+    split = options["split_size"]
+    dialect = dialect_options(options["command"])
+    big = [(name, path, math.ceil(os.path.getsize(path) / split), dialect, options["shipped"])
+           for name, path in files if os.path.getsize(path) > split and not is_compressed(path)]
+    plans = {}
+    for path, plan, said in (sc.parallelize(big, len(big)).map(plan_file).collect() if big else []):
+        plans[path] = plan
+        for line in said.splitlines():
+            if line.strip():
+                print(f"unitpipe_spark: {line.strip()}", file=sys.stderr)
+    headers = dict(sc.parallelize([(n, p, dialect, options["shipped"]) for n, p in files], len(files)).map(read_header).collect())
+    with_records = [(n, p) for n, p in files if headers[p]]
+    mismatch = None
+    if len(with_records) > 1:
+        mismatch = sc.parallelize([(with_records, dialect, options["shipped"])], 1).map(check_shapes).collect()[0]
+    if mismatch:
+        print(f"unitpipe_spark: {mismatch}", file=sys.stderr)
+        fail(out_dir, "input")
+        return 2
+    tasks = make_tasks(files, plans, options, headers)
+    sc.parallelize(tasks, len(tasks)).map(run_task).collect()
+    parts = os.path.join(out_dir, "_temporary", "parts")
+    count = len(tasks)
+    concatenate([os.path.join(parts, f"errors-{k:05d}.csv") for k in range(count)], os.path.join(out_dir, "errors.csv"))
+    concatenate([os.path.join(parts, f"rejects-{k:05d}.csv") for k in range(count)], os.path.join(out_dir, "rejects.csv"))
+    summaries = []
+    for k in range(count):
+        with open(os.path.join(parts, f"summary-{k:05d}.json")) as f:
+            summaries.append(json.load(f))
+    template = next((t["index"] for t in tasks if t["header"]), 0)
+    merged = merge_summaries(summaries, time.monotonic() - started, template)
+    write_json(merged, os.path.join(out_dir, "summary.json"))
+    shutil.rmtree(os.path.join(out_dir, "_temporary"), ignore_errors=True)
+    if options["command"][0] == "convert":
+        counts = f"{merged['rows_out']} out, {merged['rows_rejected']} rejected"
+    else:
+        counts = f"{merged['rows_valid']} valid, {merged['rows_invalid']} invalid"
+    with open(os.path.join(out_dir, "_SUCCESS"), "w"):
+        pass
+    print(f"unitpipe_spark: {len(files)} file(s), {count} task(s); {merged['rows_in']} rows in, {counts}; {out_dir}",
+          file=sys.stderr)
+    return 1 if merged["status"] == "rejected" and options["exit_on_rejects"] == 1 else 0
 
 
 if __name__ == "__main__":
