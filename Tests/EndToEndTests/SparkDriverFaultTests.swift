@@ -35,10 +35,11 @@ struct SparkDriverFaultTests {
         let started = Date()
         let (status, log) = try SparkEndToEndTests.submit(["--output", out.path, input.path, "--"] + options)
         #expect(status == 2)
-        // The whole log is the one line: no Spark session was started.
         let reason = single.stderr.split(separator: "\n").first.map(String.init) ?? ""
         #expect(reason.hasPrefix("unitpipe convert: "), "\(single.stderr)")
-        #expect(log == "unitpipe_spark: \(reason)\n")
+        // The driver's one line, and no Spark session was started (the JVM of spark-submit may warn first).
+        #expect(driverLines(log) == ["unitpipe_spark: \(reason)"], "driver log:\n\(log.suffix(3000))")
+        #expect(!log.contains("SparkContext"), "driver log:\n\(log.suffix(3000))")
         #expect(Date().timeIntervalSince(started) < 15, "it took \(Date().timeIntervalSince(started)) s")
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
@@ -106,13 +107,39 @@ struct SparkDriverFaultTests {
     }
 
     @Test(
+        "each task's unitpipe runs with --threads spark.task.cpus (seen where unitpipe refuses the value)",
+        .enabled(if: sparkMissing == nil, "skipped: \(sparkMissing ?? "")"))
+    func threadsFromTaskCPUs() throws {
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("in.csv")
+        try Data("id,km\n1,2\n".utf8).write(to: input)
+        let options = ["convert", "-c", "km:km:mi"]
+        // 300 slots of 300 CPUs each: unitpipe takes at most 256 threads, so the value it was given shows.
+        let single = try UnitPipeRunner.run([options[0], input.path, "--threads", "300"] + options.dropFirst(), in: dir)
+        let reason = single.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(reason == "unitpipe convert: invalid value '300' for --threads: use a whole number from 1 to 256")
+        let (status, log) = try SparkEndToEndTests.submit(
+            ["--output", dir.appendingPathComponent("out").path, input.path, "--"] + options,
+            master: "local[300]", conf: ["spark.task.cpus=300"])
+        #expect(status == 2)
+        #expect(driverLines(log) == ["unitpipe_spark: the job failed: unitpipe failed (exit 2) on \(input.path): \(reason)"],
+                "driver log:\n\(log.suffix(3000))")
+        // Given after '--', the command's own --threads wins.
+        let (status2, log2) = try SparkEndToEndTests.submit(
+            ["--output", dir.appendingPathComponent("out2").path, input.path, "--"] + options + ["--threads", "1"],
+            master: "local[300]", conf: ["spark.task.cpus=300"])
+        #expect(status2 == 0, "driver log:\n\(log2.suffix(3000))")
+    }
+
+    @Test(
         "plan's warning (quote parity undecided) is shown; the output still equals one run",
         .enabled(if: sparkMissing == nil, "skipped: \(sparkMissing ?? "")"))
     func planWarningIsShown() throws {
         let dir = try UnitPipeRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         var text = "id,km\n"
-        for k in 1...1200 { text += k == 1000 ? "\(k),x\"y\n" : "\(k),\(k % 97).5\n" }
+        for k in 1...1200 { text += k == 600 ? "\(k),x\"y\n" : "\(k),\(k % 97).5\n" }
         let big = dir.appendingPathComponent("big.csv")
         try Data(text.utf8).write(to: big)
         let splits = (text.utf8.count + 4095) / 4096

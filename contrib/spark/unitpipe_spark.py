@@ -38,6 +38,8 @@ or a shared file system (NFS) on a cluster; relative paths are taken from the dr
 directory.
 """
 
+import collections
+import csv
 import glob
 import json
 import math
@@ -47,6 +49,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 
@@ -561,28 +564,55 @@ def check_command(binary, command, threads):
         raise UsageError(first_line(result.stderr.decode("utf-8", "replace")) or f"'{' '.join(command)}' exits {result.returncode}")
 
 
+def prepare(argv):
+    """Parses the driver's command line and checks what can be checked before Spark starts:
+    the inputs, the binary's release, the command's options, DIR. Raises UsageError."""
+    options = parse_arguments(argv)
+    files = expand_inputs(options["inputs"])
+    options["output"] = os.path.abspath(options["output"])
+    binary, ship = driver_binary(options["unitpipe"])
+    if binary:
+        version, problem = binary_version(binary)
+        problem = problem or version_mismatch(binary, version)
+        if problem:
+            raise UsageError(problem)
+    elif not ship:
+        raise UsageError(f"no unitpipe binary: none on the driver's PATH; {HOW_TO_SHIP}")
+    options["ship"] = ship
+    options["given_threads"] = any(a.split("=", 1)[0] == "--threads" for a in options["command"][1:])
+    if binary:
+        check_command(binary, options["command"], [] if options["given_threads"] else ["--threads", "1"])
+    prepare_output(options["output"])
+    return options, files
+
+
+def run_job(spark, options, files, started):
+    """Runs the prepared job on a Spark session; returns the exit status. Raises UsageError
+    (with `reason`) when the inputs do not fit together, anything else when Spark failed."""
+    sc = spark.sparkContext
+    if __name__ != "__main__":
+        # Imported (`from unitpipe import spark`): the tasks travel by value, so executors need
+        # neither this module nor the package installed.
+        from pyspark import cloudpickle
+
+        cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    options = dict(options)
+    if not options["given_threads"]:
+        options["command"] = options["command"][:1] + ["--threads", sc.getConf().get("spark.task.cpus", "1")] + options["command"][1:]
+    options["shipped"] = None
+    if options["ship"]:
+        sc.addFile(options["ship"])
+        options["shipped"] = options["ship"].rstrip("/").rsplit("/", 1)[-1]
+    return convert(spark, files, options, started)
+
+
 def main(argv):
-    out_dir = None
     try:
-        options = parse_arguments(argv)
-        files = expand_inputs(options["inputs"])
-        options["output"] = out_dir = os.path.abspath(options["output"])
-        binary, ship = driver_binary(options["unitpipe"])
-        if binary:
-            version, problem = binary_version(binary)
-            problem = problem or version_mismatch(binary, version)
-            if problem:
-                raise UsageError(problem)
-        elif not ship:
-            raise UsageError(f"no unitpipe binary: none on the driver's PATH; {HOW_TO_SHIP}")
-        given_threads = any(a.split("=", 1)[0] == "--threads" for a in options["command"][1:])
-        if binary:
-            check_command(binary, options["command"], [] if given_threads else ["--threads", "1"])
-        prepare_output(out_dir)
+        options, files = prepare(argv)
     except (UsageError, OSError) as error:
         print(f"unitpipe_spark: {error}", file=sys.stderr)
         return 2
-
+    out_dir = options["output"]
     started = time.monotonic()
     spark = None
     status = 2
@@ -599,17 +629,10 @@ def main(argv):
         if options["master"]:
             builder = builder.master(options["master"])
         spark = builder.getOrCreate()
-        sc = spark.sparkContext
-        if not given_threads:
-            options["command"] = options["command"][:1] + ["--threads", sc.getConf().get("spark.task.cpus", "1")] + options["command"][1:]
-        options["shipped"] = None
-        if ship:
-            sc.addFile(ship)
-            options["shipped"] = ship.rstrip("/").rsplit("/", 1)[-1]
-        status = convert(spark, files, options, started)
+        status = run_job(spark, options, files, started)
     except UsageError as error:
         print(f"unitpipe_spark: {error}", file=sys.stderr)
-        fail(out_dir, "usage")
+        fail(out_dir, getattr(error, "reason", "usage"))
     except Exception as error:  # a task failed after its retries, Spark could not start, or the merge failed
         print(f"unitpipe_spark: the job failed: {failure_line(error)}", file=sys.stderr)
         fail(out_dir, "task failed")
@@ -639,9 +662,9 @@ def convert(spark, files, options, started):
     if len(with_records) > 1:
         mismatch = sc.parallelize([(with_records, dialect, options["shipped"])], 1).map(check_shapes).collect()[0]
     if mismatch:
-        print(f"unitpipe_spark: {mismatch}", file=sys.stderr)
-        fail(out_dir, "input")
-        return 2
+        error = UsageError(mismatch)
+        error.reason = "input"
+        raise error
     tasks = make_tasks(files, plans, options, headers)
     sc.parallelize(tasks, len(tasks)).map(run_task).collect()
     parts = os.path.join(out_dir, "_temporary", "parts")
@@ -665,6 +688,116 @@ def convert(spark, files, options, started):
     print(f"unitpipe_spark: {len(files)} file(s), {count} task(s); {merged['rows_in']} rows in, {counts}; {out_dir}",
           file=sys.stderr)
     return 1 if merged["status"] == "rejected" and options["exit_on_rejects"] == 1 else 0
+
+
+class ConversionFailed(Exception):
+    """`read` could not convert: the driver's one-line reason (a usage error, inputs that do not
+    fit together, a failed task)."""
+
+
+Converted = collections.namedtuple("Converted", "rows errors rejects summary")
+Converted.__doc__ = """What `read` returns: the converted rows, the error report and the rejected rows as
+DataFrames, and the merged summary (a dict)."""
+
+# Output shapes a DataFrame cannot read back as numbers.
+NOT_FOR_DATAFRAMES = {
+    "--output-locale": "numbers written for people (grouping, a decimal comma) are not read back as numbers",
+    "--bom": "a byte order mark would become part of the first column's name",
+    "--escape-formulas": "a leading ' would be read as part of the cell",
+    "--quote-style": "the parts are read back as minimally quoted CSV",
+}
+
+
+def option_value(args, name):
+    """The value of `name` in an option list (`--name V` or `--name=V`), the last one given."""
+    found = None
+    for k, arg in enumerate(args):
+        if arg == name and k + 1 < len(args):
+            found = args[k + 1]
+        elif arg.startswith(name + "="):
+            found = arg[len(name) + 1:]
+    return found
+
+
+def delimiter_character(text):
+    """A delimiter as -d takes it (a character, `tab`, `\\xHH`) as one character."""
+    if text == "tab":
+        return "\t"
+    if text.startswith("\\x") and len(text) == 4:
+        return chr(int(text[2:], 16))
+    return text
+
+
+def read(spark, paths, convert_args, output=None, split_size=None, unitpipe=None):
+    """Converts `paths` (files, directories, globs) with `unitpipe convert CONVERT_ARGS` on the
+    session's cluster and returns a `Converted`: `rows` over the converted parts with each
+    converted column typed — DoubleType, or DecimalType(38, N) with `--decimals N` — and the other
+    columns strings; `errors` (the error report, `record` and `line` as longs); `rejects` (the
+    rejected rows as read, strings); `summary`. The parts, report and rejects are in `output`
+    (a new directory under the driver's temporary directory unless given: on a cluster, give a
+    directory every executor can write). Raises ConversionFailed with the driver's reason."""
+    from pyspark.sql.functions import col
+    from pyspark.sql.types import DecimalType, DoubleType, StringType, StructField, StructType
+
+    paths = [paths] if isinstance(paths, str) else list(paths)
+    args = list(convert_args)
+    if args[:1] == ["convert"]:
+        args = args[1:]
+    for arg in args:
+        name = arg.split("=", 1)[0]
+        if name in NOT_FOR_DATAFRAMES:
+            raise ConversionFailed(f"'{name}' cannot be used with read(): {NOT_FOR_DATAFRAMES[name]}")
+    separator = option_value(args, "--output-delimiter")
+    if separator is None:
+        separator = ","
+        args += ["--output-delimiter", ","]
+    decimals = option_value(args, "--decimals")
+    if decimals is not None and option_value(args, "--notation") is None:
+        # Fixed digits, never an exponent, for DecimalType.
+        args += ["--notation", "plain"]
+    output = output or tempfile.mkdtemp(prefix="unitpipe-")
+    argv = ["--output", output, "--exit-on-rejects", "0"]
+    argv += ["--split-size", str(split_size)] if split_size else []
+    argv += ["--unitpipe", unitpipe] if unitpipe else []
+    argv += paths + ["--", "convert"] + args
+    try:
+        options, files = prepare(argv)
+    except (UsageError, OSError) as error:
+        raise ConversionFailed(str(error)) from None
+    out_dir = options["output"]
+    try:
+        run_job(spark, options, files, time.monotonic())
+    except UsageError as error:
+        fail(out_dir, getattr(error, "reason", "usage"))
+        raise ConversionFailed(str(error)) from None
+    except Exception as error:
+        fail(out_dir, "task failed")
+        raise ConversionFailed(f"the job failed: {failure_line(error)}") from None
+    with open(os.path.join(out_dir, "summary.json")) as f:
+        summary = json.load(f)
+    converted = {column["name"] for column in summary.get("columns", [])}
+    parts = sorted(os.path.join(out_dir, n) for n in os.listdir(out_dir) if re.fullmatch(r"part-\d{5}\.csv", n))
+    with open(parts[0], newline="", encoding="utf-8") as f:
+        names = next(csv.reader(f, delimiter=delimiter_character(separator)), [])
+    number = DecimalType(38, int(decimals)) if decimals is not None else DoubleType()
+    schema = StructType([StructField(n, number if n in converted else StringType()) for n in names])
+    reader = spark.read.schema(schema).options(
+        sep=delimiter_character(separator), quote='"', escape='"', multiLine=True, mode="FAILFAST")
+    rows = reader.option("header", True).csv(parts[0])
+    if len(parts) > 1:
+        rows = rows.union(reader.option("header", False).csv(parts[1:]))
+    text = spark.read.options(quote='"', escape='"', multiLine=True, header=True, mode="FAILFAST")
+    errors = text.csv(os.path.join(out_dir, "errors.csv"))
+    if "record" in errors.columns:
+        errors = errors.withColumn("record", col("record").cast("long")).withColumn("line", col("line").cast("long"))
+    given = option_value(args, "-d") or option_value(args, "--delimiter")
+    if given is None:
+        with open(os.path.join(out_dir, "rejects.csv"), newline="", encoding="utf-8", errors="replace") as f:
+            first = f.readline()
+        # The rejects keep the input's bytes: its delimiter is the one its header line uses most.
+        given = max(",;\t|", key=first.count)
+    rejects = text.option("sep", delimiter_character(given)).csv(os.path.join(out_dir, "rejects.csv"))
+    return Converted(rows, errors, rejects, summary)
 
 
 if __name__ == "__main__":
