@@ -33,14 +33,16 @@ retries. The driver exits as unitpipe does: 0 every row succeeded, 1 some rows w
 (0 with --exit-on-rejects 0), 2 trouble (one line on standard error). Each task's unitpipe runs
 with --threads set to spark.task.cpus unless the command gives --threads.
 
-DIR and the inputs must be paths every executor can open as files: a local path in local mode,
-or a shared file system (NFS) on a cluster; relative paths are taken from the driver's working
-directory.
+DIR and the inputs are paths every executor can open as files (a local path in local mode, a
+shared file system such as NFS on a cluster; relative paths are taken from the driver's working
+directory), or URLs of object storage (s3://, gs://, abfss://) read and written through fsspec:
+each remote file is one task, and a remote DIR gets whole objects put, no rename.
 """
 
 import collections
 import csv
 import glob
+import io
 import json
 import math
 import os
@@ -202,14 +204,79 @@ def expand_inputs(inputs):
             files += found
         elif os.path.isfile(item):
             files.append(item)
-        elif "://" in item:
-            raise UsageError(f"'{item}' is a URL; give a path every executor can open as a file (a shared or mounted file system)")
+        elif is_remote(item):
+            files += [(url, url) for url in expand_remote(item)]
+            continue
         else:
             matches = sorted(m for m in glob.glob(item) if os.path.isfile(m))
             if not matches:
                 raise UsageError(f"no file matches '{item}'")
             files += matches
-    return [(name, os.path.abspath(name)) for name in files]
+    return [f if isinstance(f, tuple) else (f, os.path.abspath(f)) for f in files]
+
+
+def is_remote(path):
+    """A URL of a file system other than the local one (s3://, gs://, abfss://, hdfs://, …)."""
+    return "://" in path and not path.startswith("file://")
+
+
+def remote_fs(url):
+    """The fsspec file system of `url` and the path inside it."""
+    try:
+        import fsspec
+
+        return fsspec.core.url_to_fs(url)
+    except ImportError as error:
+        raise UsageError(f"'{url}' needs fsspec and its backend for that scheme (pip install s3fs, gcsfs or adlfs): {error}")
+    except ValueError as error:
+        raise UsageError(f"cannot open '{url}': {error}")
+
+
+def expand_remote(item):
+    """The files of a remote directory (name order, `.` and `_` names skipped), glob or file, as URLs."""
+    fs, root = remote_fs(item)
+    scheme = item.split("://", 1)[0]
+    found = []
+    if fs.isdir(root):
+        for entry in sorted(fs.ls(root, detail=True), key=lambda e: e["name"]):
+            base = entry["name"].rstrip("/").rsplit("/", 1)[-1]
+            if entry["type"] == "file" and not base.startswith((".", "_")):
+                found.append(f"{scheme}://{entry['name']}")
+        if not found:
+            raise UsageError(f"directory '{item}' holds no files")
+    elif fs.isfile(root):
+        found.append(item)
+    else:
+        found = [f"{scheme}://{m}" for m in sorted(fs.glob(root)) if fs.isfile(m)]
+        if not found:
+            raise UsageError(f"no file matches '{item}'")
+    return found
+
+
+# How much of a remote file the header tasks read: enough for the first records.
+REMOTE_HEAD = 8 << 20
+
+
+def local_copy(url, directory, limit=None):
+    """Task: a remote file (its first `limit` bytes) as a local file in `directory`, streamed."""
+    fs, path = remote_fs(url)
+    os.makedirs(directory, exist_ok=True)
+    target = os.path.join(directory, uuid.uuid4().hex + "-" + path.rsplit("/", 1)[-1])
+    with fs.open(path, "rb") as source, open(target, "wb") as out:
+        left = limit
+        while left is None or left > 0:
+            chunk = source.read(1 << 20 if left is None else min(1 << 20, left))
+            if not chunk:
+                break
+            out.write(chunk)
+            if left is not None:
+                left -= len(chunk)
+    return target
+
+
+def task_scratch():
+    """A local directory for a task's copies of remote files."""
+    return tempfile.mkdtemp(prefix="unitpipe-task-")
 
 
 def is_compressed(path):
@@ -330,6 +397,18 @@ def read_header(item):
     minimal quoting, LF), or "" for a file without records. Reading stops there: unitpipe ends
     quietly when the pipe it writes to is closed."""
     name, path, dialect, shipped = item
+    scratch = None
+    if is_remote(path):
+        scratch = task_scratch()
+        path = local_copy(path, scratch, REMOTE_HEAD)
+    try:
+        return name if scratch else path, first_output_line(name, path, dialect, shipped)
+    finally:
+        if scratch:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+def first_output_line(name, path, dialect, shipped):
     argv = [unitpipe_binary(shipped), "convert", path, "--quiet", "--no-progress"] + dialect
     try:
         process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -342,7 +421,7 @@ def read_header(item):
     if status not in (0, 1):
         message = first_line(error.decode("utf-8", "replace")) or f"exit {status}"
         raise TaskFailure(f"unitpipe failed reading the header of {name}: {message.replace(path, name)}")
-    return path, line.decode("utf-8", "replace").rstrip("\n")
+    return line.decode("utf-8", "replace").rstrip("\n")
 
 
 def check_shapes(item):
@@ -350,6 +429,17 @@ def check_shapes(item):
     each can continue the first's rows (delimiter, header; without a header, the field count) —
     the check of one run, with its message. Returns that message, or "" when they fit."""
     files, dialect, shipped = item
+    scratch = task_scratch() if any(is_remote(path) for _, path in files) else None
+    try:
+        if scratch:
+            files = [(name, local_copy(path, scratch, REMOTE_HEAD) if is_remote(path) else path) for name, path in files]
+        return shape_mismatch(files, dialect, shipped)
+    finally:
+        if scratch:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+def shape_mismatch(files, dialect, shipped):
     argv = [unitpipe_binary(shipped), "convert"] + [path for _, path in files] + ["--quiet", "--no-progress"] + dialect
     process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     process.stdout.readline()
@@ -371,9 +461,18 @@ def run_task(task):
     attempt = f"{context.stageId()}-{context.partitionId()}-{context.attemptNumber()}" if context else uuid.uuid4().hex
     index = task["index"]
     out_dir = task["output"]
-    scratch = os.path.join(out_dir, "_temporary", f"attempt-{index:05d}-{attempt}")
+    remote_out = is_remote(out_dir)
+    scratch = task_scratch() if remote_out else os.path.join(out_dir, "_temporary", f"attempt-{index:05d}-{attempt}")
     parts = os.path.join(out_dir, "_temporary", "parts")
     os.makedirs(scratch, exist_ok=True)
+    try:
+        return convert_task(task, index, out_dir, scratch, parts, remote_out)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def convert_task(task, index, out_dir, scratch, parts, remote_out):
+    """Runs unitpipe for one task into `scratch`, then commits its files."""
     names = {
         "output": f"part-{index:05d}.csv",
         "errors": f"errors-{index:05d}.csv",
@@ -381,7 +480,8 @@ def run_task(task):
         "summary": f"summary-{index:05d}.json",
     }
     command = task["command"]
-    argv = [unitpipe_binary(task["shipped"]), command[0], task["path"]]
+    source = local_copy(task["path"], scratch) if is_remote(task["path"]) else task["path"]
+    argv = [unitpipe_binary(task["shipped"]), command[0], source]
     if command[0] == "convert":
         argv += ["-o", os.path.join(scratch, names["output"])]
     argv += ["-e", os.path.join(scratch, names["errors"]), "-r", os.path.join(scratch, names["rejects"])]
@@ -393,20 +493,26 @@ def run_task(task):
         what += f" bytes {start}:{end}"
     if not task["header"]:
         argv.append("--no-header-output")
-    if task["file_column"]:
+    if task["file_column"] or source != task["path"]:
         # Several inputs: the report names each row's file, as `unitpipe convert INPUT...` does.
         argv += ["--input-name", task["name"]]
     argv += command[1:]
     # Exit 2 or a signal: the task fails and Spark retries it.
     run_unitpipe(argv, what)
     for key, name in names.items():
-        source = os.path.join(scratch, name)
-        if not os.path.exists(source):
+        written = os.path.join(scratch, name)
+        if not os.path.exists(written):
             continue
-        # rename(2) within one file system: the file appears whole or not at all; a second
-        # attempt replaces it with the same bytes.
-        os.replace(source, os.path.join(out_dir if key == "output" else parts, name))
-    shutil.rmtree(scratch, ignore_errors=True)
+        target = f"{out_dir if key == 'output' else parts}/{name}"
+        if remote_out:
+            # An object store's put is whole or absent, and a second attempt puts the same bytes:
+            # no rename needed (object stores have none).
+            fs, path = remote_fs(target)
+            fs.put_file(written, path)
+        else:
+            # rename(2) within one file system: the file appears whole or not at all; a second
+            # attempt replaces it with the same bytes.
+            os.replace(written, target)
     return index
 
 
@@ -429,15 +535,71 @@ def make_tasks(files, plans, options, headers=None):
     return tasks
 
 
-def concatenate(sources, target):
-    """Writes the sources, in order, to target (via a temporary file renamed into place)."""
-    temporary = f"{target}.tmp-{uuid.uuid4().hex}"
-    with open(temporary, "wb") as out:
-        for source in sources:
-            if os.path.exists(source):
-                with open(source, "rb") as part:
-                    shutil.copyfileobj(part, out, 1 << 20)
-    os.replace(temporary, target)
+class Store:
+    """DIR's files: a local directory (files written then renamed into place) or, by URL, an
+    object store through fsspec (objects put whole; nothing is renamed)."""
+
+    def __init__(self, root):
+        self.root = root.rstrip("/")
+        self.fs, self.base = remote_fs(self.root) if is_remote(root) else (None, self.root)
+
+    def path(self, name):
+        return f"{self.root}/{name}"
+
+    def names(self):
+        """The names directly in DIR ([] when it does not exist)."""
+        if self.fs is None:
+            return os.listdir(self.root) if os.path.isdir(self.root) else []
+        if not self.fs.exists(self.base):
+            return []
+        return sorted({e.rstrip("/").rsplit("/", 1)[-1] for e in self.fs.ls(self.base, detail=False, refresh=True)})
+
+    def is_file(self):
+        return os.path.isfile(self.root) if self.fs is None else self.fs.isfile(self.base)
+
+    def remove(self, name):
+        if self.fs is None:
+            path = os.path.join(self.root, name)
+            if os.path.isdir(path):
+                shutil.rmtree(path, ignore_errors=True)
+            elif os.path.exists(path):
+                os.remove(path)
+        else:
+            path = f"{self.base}/{name}"
+            if self.fs.exists(path):
+                self.fs.rm(path, recursive=True)
+
+    def make(self):
+        if self.fs is None:
+            os.makedirs(os.path.join(self.root, "_temporary", "parts"), exist_ok=True)
+
+    def read(self, name):
+        """The bytes of DIR/name, or None when it does not exist."""
+        if self.fs is None:
+            path = os.path.join(self.root, name)
+            if not os.path.exists(path):
+                return None
+            with open(path, "rb") as f:
+                return f.read()
+        path = f"{self.base}/{name}"
+        return self.fs.cat_file(path) if self.fs.exists(path) else None
+
+    def write(self, name, chunks):
+        """Writes DIR/name from byte chunks: a temporary file renamed into place, or one put."""
+        if self.fs is None:
+            target = os.path.join(self.root, name)
+            temporary = f"{target}.tmp-{uuid.uuid4().hex}"
+            with open(temporary, "wb") as out:
+                for chunk in chunks:
+                    out.write(chunk)
+            os.replace(temporary, target)
+        else:
+            self.fs.pipe_file(f"{self.base}/{name}", b"".join(chunks))
+
+
+def concatenate(store, sources, target):
+    """Writes the sources (names in DIR), in order, to DIR/target."""
+    store.write(target, [data for data in (store.read(s) for s in sources) if data])
 
 
 def merge_summaries(summaries, seconds, template=0):
@@ -482,12 +644,8 @@ def merge_summaries(summaries, seconds, template=0):
     return merged
 
 
-def write_json(value, target):
-    temporary = f"{target}.tmp-{uuid.uuid4().hex}"
-    with open(temporary, "w") as out:
-        json.dump(value, out)
-        out.write("\n")
-    os.replace(temporary, target)
+def write_json(store, value, name):
+    store.write(name, [(json.dumps(value) + "\n").encode()])
 
 
 # What the driver writes into DIR: a DIR holding only these (and no _SUCCESS) is a failed or
@@ -497,35 +655,31 @@ OWN_FILE = re.compile(r"(part-\d{5}\.csv|errors\.csv|rejects\.csv|summary\.json|
 
 def prepare_output(out_dir):
     """Makes DIR ready for a run: new, empty, or left by a run that did not finish."""
-    if os.path.exists(out_dir) and not os.path.isdir(out_dir):
+    store = Store(out_dir)
+    if store.is_file():
         raise UsageError(f"--output '{out_dir}' is a file; give a directory")
-    names = os.listdir(out_dir) if os.path.isdir(out_dir) else []
+    names = store.names()
     if "_SUCCESS" in names:
         raise UsageError(f"output directory '{out_dir}' holds a finished run (_SUCCESS); give a new or empty directory")
     foreign = sorted(n for n in names if not OWN_FILE.fullmatch(n))
     if foreign:
         raise UsageError(f"output directory '{out_dir}' is not empty ('{foreign[0]}'); give a new or empty directory")
-    clear_output(out_dir)
-    os.makedirs(os.path.join(out_dir, "_temporary", "parts"), exist_ok=True)
+    clear_output(store)
+    store.make()
 
 
-def clear_output(out_dir):
+def clear_output(store):
     """Removes what the driver wrote into DIR, leaving it as a new run can use it."""
-    if not os.path.isdir(out_dir):
-        return
-    for name in os.listdir(out_dir):
+    for name in store.names():
         if OWN_FILE.fullmatch(name):
-            path = os.path.join(out_dir, name)
-            if os.path.isdir(path):
-                shutil.rmtree(path, ignore_errors=True)
-            else:
-                os.remove(path)
+            store.remove(name)
 
 
 def fail(out_dir, reason):
     """A failed job: DIR keeps only a summary that says so; a rerun can reuse it."""
-    clear_output(out_dir)
-    write_json({"status": "failed", "reason": reason}, os.path.join(out_dir, "summary.json"))
+    store = Store(out_dir)
+    clear_output(store)
+    write_json(store, {"status": "failed", "reason": reason}, "summary.json")
 
 
 def unreachable_master(master):
@@ -569,7 +723,8 @@ def prepare(argv):
     the inputs, the binary's release, the command's options, DIR. Raises UsageError."""
     options = parse_arguments(argv)
     files = expand_inputs(options["inputs"])
-    options["output"] = os.path.abspath(options["output"])
+    if not is_remote(options["output"]):
+        options["output"] = os.path.abspath(options["output"].removeprefix("file://"))
     binary, ship = driver_binary(options["unitpipe"])
     if binary:
         version, problem = binary_version(binary)
@@ -649,7 +804,7 @@ def convert(spark, files, options, started):
     split = options["split_size"]
     dialect = dialect_options(options["command"])
     big = [(name, path, math.ceil(os.path.getsize(path) / split), dialect, options["shipped"])
-           for name, path in files if os.path.getsize(path) > split and not is_compressed(path)]
+           for name, path in files if not is_remote(path) and os.path.getsize(path) > split and not is_compressed(path)]
     plans = {}
     for path, plan, said in (sc.parallelize(big, len(big)).map(plan_file).collect() if big else []):
         plans[path] = plan
@@ -667,24 +822,20 @@ def convert(spark, files, options, started):
         raise error
     tasks = make_tasks(files, plans, options, headers)
     sc.parallelize(tasks, len(tasks)).map(run_task).collect()
-    parts = os.path.join(out_dir, "_temporary", "parts")
+    store = Store(out_dir)
     count = len(tasks)
-    concatenate([os.path.join(parts, f"errors-{k:05d}.csv") for k in range(count)], os.path.join(out_dir, "errors.csv"))
-    concatenate([os.path.join(parts, f"rejects-{k:05d}.csv") for k in range(count)], os.path.join(out_dir, "rejects.csv"))
-    summaries = []
-    for k in range(count):
-        with open(os.path.join(parts, f"summary-{k:05d}.json")) as f:
-            summaries.append(json.load(f))
+    concatenate(store, [f"_temporary/parts/errors-{k:05d}.csv" for k in range(count)], "errors.csv")
+    concatenate(store, [f"_temporary/parts/rejects-{k:05d}.csv" for k in range(count)], "rejects.csv")
+    summaries = [json.loads(store.read(f"_temporary/parts/summary-{k:05d}.json")) for k in range(count)]
     template = next((t["index"] for t in tasks if t["header"]), 0)
     merged = merge_summaries(summaries, time.monotonic() - started, template)
-    write_json(merged, os.path.join(out_dir, "summary.json"))
-    shutil.rmtree(os.path.join(out_dir, "_temporary"), ignore_errors=True)
+    write_json(store, merged, "summary.json")
+    store.remove("_temporary")
     if options["command"][0] == "convert":
         counts = f"{merged['rows_out']} out, {merged['rows_rejected']} rejected"
     else:
         counts = f"{merged['rows_valid']} valid, {merged['rows_invalid']} invalid"
-    with open(os.path.join(out_dir, "_SUCCESS"), "w"):
-        pass
+    store.write("_SUCCESS", [])
     print(f"unitpipe_spark: {len(files)} file(s), {count} task(s); {merged['rows_in']} rows in, {counts}; {out_dir}",
           file=sys.stderr)
     return 1 if merged["status"] == "rejected" and options["exit_on_rejects"] == 1 else 0
@@ -735,7 +886,8 @@ def read(spark, paths, convert_args, output=None, split_size=None, unitpipe=None
     columns strings; `errors` (the error report, `record` and `line` as longs); `rejects` (the
     rejected rows as read, strings); `summary`. The parts, report and rejects are in `output`
     (a new directory under the driver's temporary directory unless given: on a cluster, give a
-    directory every executor can write). Raises ConversionFailed with the driver's reason."""
+    directory every executor can write, or a URL that both fsspec and Spark's own readers open,
+    e.g. s3a:// with hadoop-aws). Raises ConversionFailed with the driver's reason."""
     from pyspark.sql.functions import col
     from pyspark.sql.types import DecimalType, DoubleType, StringType, StructField, StructType
 
@@ -773,12 +925,12 @@ def read(spark, paths, convert_args, output=None, split_size=None, unitpipe=None
     except Exception as error:
         fail(out_dir, "task failed")
         raise ConversionFailed(f"the job failed: {failure_line(error)}") from None
-    with open(os.path.join(out_dir, "summary.json")) as f:
-        summary = json.load(f)
+    store = Store(out_dir)
+    summary = json.loads(store.read("summary.json"))
     converted = {column["name"] for column in summary.get("columns", [])}
-    parts = sorted(os.path.join(out_dir, n) for n in os.listdir(out_dir) if re.fullmatch(r"part-\d{5}\.csv", n))
-    with open(parts[0], newline="", encoding="utf-8") as f:
-        names = next(csv.reader(f, delimiter=delimiter_character(separator)), [])
+    parts = sorted(store.path(n) for n in store.names() if re.fullmatch(r"part-\d{5}\.csv", n))
+    head = store.read(parts[0].rsplit("/", 1)[-1]).decode("utf-8", "replace")
+    names = next(csv.reader(io.StringIO(head, newline=""), delimiter=delimiter_character(separator)), [])
     number = DecimalType(38, int(decimals)) if decimals is not None else DoubleType()
     schema = StructType([StructField(n, number if n in converted else StringType()) for n in names])
     reader = spark.read.schema(schema).options(
@@ -787,16 +939,15 @@ def read(spark, paths, convert_args, output=None, split_size=None, unitpipe=None
     if len(parts) > 1:
         rows = rows.union(reader.option("header", False).csv(parts[1:]))
     text = spark.read.options(quote='"', escape='"', multiLine=True, header=True, mode="FAILFAST")
-    errors = text.csv(os.path.join(out_dir, "errors.csv"))
+    errors = text.csv(store.path("errors.csv"))
     if "record" in errors.columns:
         errors = errors.withColumn("record", col("record").cast("long")).withColumn("line", col("line").cast("long"))
     given = option_value(args, "-d") or option_value(args, "--delimiter")
     if given is None:
-        with open(os.path.join(out_dir, "rejects.csv"), newline="", encoding="utf-8", errors="replace") as f:
-            first = f.readline()
+        first = (store.read("rejects.csv") or b"").decode("utf-8", "replace").split("\n", 1)[0]
         # The rejects keep the input's bytes: its delimiter is the one its header line uses most.
         given = max(",;\t|", key=first.count)
-    rejects = text.option("sep", delimiter_character(given)).csv(os.path.join(out_dir, "rejects.csv"))
+    rejects = text.option("sep", delimiter_character(given)).csv(store.path("rejects.csv"))
     return Converted(rows, errors, rejects, summary)
 
 

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `moto_server` on PATH and s3fs and boto3 importable, or why the object-storage test cannot run.
+let objectStorageMissing: String? = {
+    if let missing = sparkMissing { return missing }
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    if !path.split(separator: ":").contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/moto_server") }) {
+        return "moto_server not found (pip install 'moto[server]' s3fs boto3, or scripts/install-deps --spark)"
+    }
+    return nil
+}()
+
+/// An S3 API on loopback (`moto_server`), started for a test and stopped by its process ID.
+final class LoopbackS3 {
+    private(set) var endpoint = ""
+    private var process: Process?
+
+    init(in directory: URL) throws {
+        let log = directory.appendingPathComponent("moto.log")
+        guard FileManager.default.createFile(atPath: log.path, contents: nil) else { throw Failure(message: "cannot create \(log.path)") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["moto_server", "-H", "127.0.0.1", "-p", "0"]
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        self.process = process
+        for _ in 0..<300 {
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            if let range = text.range(of: "Running on http://127.0.0.1:") {
+                let port = text[range.upperBound...].prefix { $0.isNumber }
+                endpoint = "http://127.0.0.1:\(port)"
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        stop()
+        throw Failure(message: "moto_server did not start: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    /// The environment that points boto3 and s3fs at this server.
+    var environment: [String: String] {
+        ["AWS_ENDPOINT_URL": endpoint, "AWS_ACCESS_KEY_ID": "test", "AWS_SECRET_ACCESS_KEY": "test", "AWS_DEFAULT_REGION": "us-east-1"]
+    }
+
+    /// Runs a Python snippet with boto3's client as `s3`; returns what it printed.
+    func python(_ code: String, in directory: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import boto3, sys\ns3 = boto3.client('s3')\n" + code]
+        process.currentDirectoryURL = directory
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        let collected = ErrorCollector(errors.fileHandleForReading)
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let err = String(decoding: collected.wait(), as: UTF8.self)
+        guard process.terminationStatus == 0 else { throw Failure(message: "python failed: \(err)") }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Stops the server: SIGKILL to its process ID (a child of the test process inherits a
+    /// signal mask that blocks SIGTERM, and Python never unblocks it; the server keeps nothing).
+    func stop() {
+        if let process, process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        process = nil
+    }
+
+    deinit { stop() }
+}
+
+@Suite("Spark driver, object storage (S3 API on loopback)")
+struct SparkObjectStorageTests {
+    @Test(
+        "s3:// inputs to an s3:// DIR: the single run's bytes, a commit without rename, a failed run's DIR reused",
+        .enabled(if: objectStorageMissing == nil, "skipped: \(objectStorageMissing ?? "")"))
+    func s3ToS3() throws {
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let s3 = try LoopbackS3(in: dir)
+        defer { s3.stop() }
+        // The same files locally (for the single run) and in a bucket.
+        var random = SplitMix64(state: 77)
+        let inputs = dir.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        try Data().write(to: inputs.appendingPathComponent("a.csv"))
+        for name in ["b.csv", "c.csv", "d.csv"] {
+            try Data(randomExport(&random, rows: random.next(in: 20...400), strays: false, plainHeader: true))
+                .write(to: inputs.appendingPathComponent(name))
+        }
+        _ = try s3.python("""
+            for bucket in ("src", "dst"):
+                s3.create_bucket(Bucket=bucket)
+            for name in ("a.csv", "b.csv", "c.csv", "d.csv"):
+                s3.upload_file("in/" + name, "src", "exports/" + name)
+            """, in: dir)
+        let options = ["convert", "-c", "km:km:mi", "-c", "temp:degC:degF"]
+
+        // A failing command: exit 2, one line, and only a summary left in the bucket.
+        let (failed, failedLog) = try SparkEndToEndTests.submit(
+            ["--output", "s3://dst/converted", "s3://src/exports/", "--", "convert", "-c", "miles:km:mi"], environment: s3.environment)
+        #expect(failed == 2)
+        #expect(driverLines(failedLog).count == 1 && driverLines(failedLog)[0].hasPrefix("unitpipe_spark: the job failed: unitpipe failed (exit 2) on s3://src/exports/"),
+                "driver log:\n\(failedLog.suffix(3000))")
+        #expect(try s3.python("print(sorted(o['Key'] for o in s3.list_objects_v2(Bucket='dst')['Contents']))", in: dir)
+                == "['converted/summary.json']\n")
+
+        // The same DIR again with the right command.
+        let (status, log) = try SparkEndToEndTests.submit(
+            ["--output", "s3://dst/converted", "s3://src/exports/", "--"] + options, environment: s3.environment)
+        #expect(status == 1, "driver log:\n\(log.suffix(3000))")
+        let fetched = dir.appendingPathComponent("fetched")
+        try FileManager.default.createDirectory(at: fetched, withIntermediateDirectories: true)
+        let keys = try s3.python("""
+            keys = sorted(o['Key'] for o in s3.list_objects_v2(Bucket='dst')['Contents'])
+            for key in keys:
+                s3.download_file('dst', key, 'fetched/' + key.split('/')[-1])
+            print(' '.join(keys))
+            """, in: dir)
+        #expect(keys == "converted/_SUCCESS converted/errors.csv converted/part-00000.csv converted/part-00001.csv converted/part-00002.csv converted/part-00003.csv converted/rejects.csv converted/summary.json\n")
+
+        let single = try UnitPipeRunner.run(
+            [options[0], "in"] + options.dropFirst() + ["-q", "-o", "o.csv", "-e", "e.csv", "-r", "r.csv"], in: dir)
+        #expect(single.status == 1)
+        #expect(try joinedParts(fetched) == Data(contentsOf: dir.appendingPathComponent("o.csv")))
+        #expect(try Data(contentsOf: fetched.appendingPathComponent("rejects.csv")) == Data(contentsOf: dir.appendingPathComponent("r.csv")))
+        // The report names each file by its URL where the single run names its path.
+        let report = try String(contentsOf: fetched.appendingPathComponent("errors.csv"), encoding: .utf8)
+        #expect(report.replacingOccurrences(of: "\ns3://src/exports/", with: "\nin/")
+                == (try String(contentsOf: dir.appendingPathComponent("e.csv"), encoding: .utf8)))
+        #expect(report.contains("\ns3://src/exports/b.csv,"))
+    }
+}
