@@ -90,7 +90,7 @@ final class LoopbackS3 {
 @Suite("Spark driver, object storage (S3 API on loopback)")
 struct SparkObjectStorageTests {
     @Test(
-        "s3:// inputs to an s3:// DIR: the single run's bytes, a commit without rename, a failed run's DIR reused",
+        "s3:// inputs (small files, a big one in ranges) to an s3:// DIR: the single run's bytes, a commit without rename, a failed run's DIR reused",
         .enabled(if: objectStorageMissing == nil, "skipped: \(objectStorageMissing ?? "")"))
     func s3ToS3() throws {
         let dir = try UnitPipeRunner.temporaryDirectory()
@@ -106,10 +106,14 @@ struct SparkObjectStorageTests {
             try Data(randomExport(&random, rows: random.next(in: 20...400), strays: false, plainHeader: true))
                 .write(to: inputs.appendingPathComponent(name))
         }
+        // Big enough to be planned into ranges, some past the 64 KiB unitpipe reads at a file's start.
+        let big = randomExport(&random, rows: 8000, strays: false, plainHeader: true)
+        #expect(big.count > 160 << 10, "\(big.count) bytes")
+        try Data(big).write(to: inputs.appendingPathComponent("e.csv"))
         _ = try s3.python("""
             for bucket in ("src", "dst"):
                 s3.create_bucket(Bucket=bucket)
-            for name in ("a.csv", "b.csv", "c.csv", "d.csv"):
+            for name in ("a.csv", "b.csv", "c.csv", "d.csv", "e.csv"):
                 s3.upload_file("in/" + name, "src", "exports/" + name)
             """, in: dir)
         let options = ["convert", "-c", "km:km:mi", "-c", "temp:degC:degF"]
@@ -125,7 +129,7 @@ struct SparkObjectStorageTests {
 
         // The same DIR again with the right command.
         let (status, log) = try SparkEndToEndTests.submit(
-            ["--output", "s3://dst/converted", "s3://src/exports/", "--"] + options, environment: s3.environment)
+            ["--output", "s3://dst/converted", "--split-size", "32K", "s3://src/exports/", "--"] + options, environment: s3.environment)
         #expect(status == 1, "driver log:\n\(log.suffix(3000))")
         let fetched = dir.appendingPathComponent("fetched")
         try FileManager.default.createDirectory(at: fetched, withIntermediateDirectories: true)
@@ -135,7 +139,10 @@ struct SparkObjectStorageTests {
                 s3.download_file('dst', key, 'fetched/' + key.split('/')[-1])
             print(' '.join(keys))
             """, in: dir)
-        #expect(keys == "converted/_SUCCESS converted/errors.csv converted/part-00000.csv converted/part-00001.csv converted/part-00002.csv converted/part-00003.csv converted/rejects.csv converted/summary.json\n")
+        let partCount = try names(in: fetched).filter { $0.hasPrefix("part-") }.count
+        let parts = (0..<partCount).map { String(format: "converted/part-%05d.csv", $0) }
+        #expect(parts.count > 8, "the big file was split: \(keys)")
+        #expect(keys == (["converted/_SUCCESS", "converted/errors.csv"] + parts + ["converted/rejects.csv", "converted/summary.json"]).joined(separator: " ") + "\n")
 
         let single = try UnitPipeRunner.run(
             [options[0], "in"] + options.dropFirst() + ["-q", "-o", "o.csv", "-e", "e.csv", "-r", "r.csv"], in: dir)

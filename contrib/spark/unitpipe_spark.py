@@ -387,9 +387,63 @@ def plan_file(item):
     """Task: plans one big file into ranges of about the split size; returns the plan and what
     `plan` said on standard error (where parity left the rest of the file as one range)."""
     name, path, splits, dialect, shipped = item
-    argv = [unitpipe_binary(shipped), "plan", path, "--splits", str(splits), "--json"] + dialect
-    result = run_unitpipe(argv, f"planning {name}")
-    return path, json.loads(result.stdout), result.stderr.decode("utf-8", "replace").replace(path, name)
+    scratch = task_scratch() if is_remote(path) else None
+    try:
+        # A remote file is planned from a copy streamed to the executor: the one pass over it.
+        local = local_copy(path, scratch) if scratch else path
+        argv = [unitpipe_binary(shipped), "plan", local, "--splits", str(splits), "--json"] + dialect
+        result = run_unitpipe(argv, f"planning {name}")
+        return path, json.loads(result.stdout), result.stderr.decode("utf-8", "replace").replace(local, name)
+    finally:
+        if scratch:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+def remote_size(url):
+    fs, path = remote_fs(url)
+    return fs.size(path)
+
+
+def remote_is_compressed(url):
+    fs, path = remote_fs(url)
+    with fs.open(path, "rb") as f:
+        magic = f.read(4)
+    return magic[:2] == b"\x1f\x8b" or magic == b"\x28\xb5\x2f\xfd"
+
+
+def range_prefix(plan):
+    """For a planned remote file: where the bytes every range task copies end — the first range
+    start past the header and past the head unitpipe reads from a file's start (dialect, locale
+    sample), so each task sees those bytes exactly as in the file."""
+    header_end = plan["header"]["end"]
+    starts = [r["start"] for r in plan["ranges"] if r["start"] > header_end and r["start"] >= HEAD_BYTES]
+    return min(starts) if starts else plan["size"]
+
+
+# The bytes unitpipe reads at a file's start to settle its dialect and locale sample (more only
+# when the first record is longer, which the range prefix covers).
+HEAD_BYTES = 64 << 10
+
+
+def local_range_copy(url, directory, prefix, start, end):
+    """Task: the local file a remote range runs on: the file's first `prefix` bytes, then bytes
+    [start, end) (when the range lies past the prefix); returns its path and the range's offsets
+    in it."""
+    fs, path = remote_fs(url)
+    os.makedirs(directory, exist_ok=True)
+    target = os.path.join(directory, uuid.uuid4().hex + "-" + path.rsplit("/", 1)[-1])
+    pieces = [(0, end)] if start < prefix else [(0, prefix), (start, end)]
+    with fs.open(path, "rb") as source, open(target, "wb") as out:
+        for begin, stop in pieces:
+            source.seek(begin)
+            left = stop - begin
+            while left > 0:
+                chunk = source.read(min(1 << 20, left))
+                if not chunk:
+                    break
+                out.write(chunk)
+                left -= len(chunk)
+    return target, (start, end) if start < prefix else (prefix, prefix + end - start)
 
 
 def read_header(item):
@@ -480,20 +534,27 @@ def convert_task(task, index, out_dir, scratch, parts, remote_out):
         "summary": f"summary-{index:05d}.json",
     }
     command = task["command"]
-    source = local_copy(task["path"], scratch) if is_remote(task["path"]) else task["path"]
+    byte_range = task["range"]
+    if is_remote(task["path"]) and byte_range:
+        source, (first, last) = local_range_copy(task["path"], scratch, task["prefix"], byte_range[0], byte_range[1])
+        byte_range = (first, last) + tuple(byte_range[2:])
+    elif is_remote(task["path"]):
+        source = local_copy(task["path"], scratch)
+    else:
+        source = task["path"]
     argv = [unitpipe_binary(task["shipped"]), command[0], source]
     if command[0] == "convert":
         argv += ["-o", os.path.join(scratch, names["output"])]
     argv += ["-e", os.path.join(scratch, names["errors"]), "-r", os.path.join(scratch, names["rejects"])]
     argv += ["--summary", os.path.join(scratch, names["summary"]), "--exit-on-rejects", "0", "--quiet"]
     what = task["name"]
-    if task["range"]:
-        start, end, record, line = task["range"]
+    if byte_range:
+        start, end, record, line = byte_range
         argv += ["--byte-range", f"{start}:{end}", "--first-record", str(record), "--first-line", str(line)]
-        what += f" bytes {start}:{end}"
+        what += " bytes {}:{}".format(*task["range"][:2])
     if not task["header"]:
         argv.append("--no-header-output")
-    if task["file_column"] or source != task["path"]:
+    if task["file_column"]:
         # Several inputs: the report names each row's file, as `unitpipe convert INPUT...` does.
         argv += ["--input-name", task["name"]]
     argv += command[1:]
@@ -531,6 +592,7 @@ def make_tasks(files, plans, options, headers=None):
                 "index": len(tasks), "name": name, "path": path, "range": byte_range,
                 "header": path == header_file and not any(t["path"] == path for t in tasks), "file_column": len(files) > 1,
                 "output": options["output"], "command": options["command"], "shipped": options["shipped"],
+                "prefix": range_prefix(plan) if plan is not None and plan["ranges"] else None,
             })
     return tasks
 
@@ -803,8 +865,10 @@ def convert(spark, files, options, started):
     out_dir = options["output"]
     split = options["split_size"]
     dialect = dialect_options(options["command"])
-    big = [(name, path, math.ceil(os.path.getsize(path) / split), dialect, options["shipped"])
-           for name, path in files if not is_remote(path) and os.path.getsize(path) > split and not is_compressed(path)]
+    sizes = {path: remote_size(path) if is_remote(path) else os.path.getsize(path) for _, path in files}
+    big = [(name, path, math.ceil(sizes[path] / split), dialect, options["shipped"])
+           for name, path in files if sizes[path] > split
+           and not (remote_is_compressed(path) if is_remote(path) else is_compressed(path))]
     plans = {}
     for path, plan, said in (sc.parallelize(big, len(big)).map(plan_file).collect() if big else []):
         plans[path] = plan
