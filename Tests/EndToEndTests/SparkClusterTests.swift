@@ -91,7 +91,7 @@ func hostName() -> String {
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
-@Suite("Spark driver, standalone cluster on loopback")
+@Suite("Spark driver, standalone cluster on loopback", .enabled(if: isSlowRun, "slow: UNITPIPE_SLOW_TESTS=1 runs it"))
 struct SparkClusterTests {
     @Test(
         "relative paths are the driver's; a binary missing on the executors is named with how to ship it",

@@ -18,7 +18,7 @@ func joinedParts(_ directory: URL) throws -> Data {
         .reduce(into: Data()) { $0 += try Data(contentsOf: directory.appendingPathComponent($1)) }
 }
 
-@Suite("Spark driver, failures")
+@Suite("Spark driver, failures", .enabled(if: isSlowRun, "slow: UNITPIPE_SLOW_TESTS=1 runs it"))
 struct SparkDriverFaultTests {
     @Test(
         "a usage error after '--' ends the job on the driver, before Spark starts, with unitpipe's own line",

@@ -2,10 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `spark-submit` and `java` on PATH, or why the Spark tests do not run (also when
-/// `UNITPIPE_SKIP_SPARK=1` asks to leave them out).
+/// `spark-submit` and `java` on PATH, or why the Spark tests cannot run.
 let sparkMissing: String? = {
-    if ProcessInfo.processInfo.environment["UNITPIPE_SKIP_SPARK"] == "1" { return "UNITPIPE_SKIP_SPARK=1" }
     let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
     func onPath(_ name: String) -> Bool {
         path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
@@ -16,6 +14,25 @@ let sparkMissing: String? = {
     }
     return nil
 }()
+
+/// Runs `executable arguments…` (in `directory`, with `environment` over the test's own);
+/// returns its status and its output and errors together.
+func runTool(
+    _ executable: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+) throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+    let log = Pipe()
+    process.standardOutput = log
+    process.standardError = log
+    let collected = ErrorCollector(log.fileHandleForReading)
+    try process.run()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: collected.wait(), as: UTF8.self))
+}
 
 @Suite("Spark driver, end to end", .enabled(if: isSlowRun, "slow: UNITPIPE_SLOW_TESTS=1 runs it"))
 struct SparkEndToEndTests {

@@ -87,7 +87,7 @@ final class LoopbackS3 {
     deinit { stop() }
 }
 
-@Suite("Spark driver, object storage (S3 API on loopback)")
+@Suite("Spark driver, object storage (S3 API on loopback)", .enabled(if: isSlowRun, "slow: UNITPIPE_SLOW_TESTS=1 runs it"))
 struct SparkObjectStorageTests {
     @Test(
         "s3:// inputs (small files, a big one in ranges) to an s3:// DIR: the single run's bytes, a commit without rename, a failed run's DIR reused",

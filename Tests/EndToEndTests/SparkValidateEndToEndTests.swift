@@ -12,21 +12,13 @@ extension SparkEndToEndTests {
         _ arguments: [String], master: String = "local[2]", unitpipe: String? = UnitPipeRunner.binary.path,
         conf: [String] = [], directory: URL? = nil, environment: [String: String] = [:]
     ) throws -> (Int32, String) {
-        let spark = Process()
-        spark.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        spark.arguments = ["spark-submit", "--master", master, "--conf", "spark.ui.enabled=false"]
-            + conf.flatMap { ["--conf", $0] }
-            + [UnitPipeRunner.packageRoot.appendingPathComponent("contrib/spark/unitpipe_spark.py").path]
-            + (unitpipe.map { ["--unitpipe", $0] } ?? []) + arguments
-        if let directory { spark.currentDirectoryURL = directory }
-        if !environment.isEmpty { spark.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        let log = Pipe()
-        spark.standardError = log
-        spark.standardOutput = log
-        let collected = ErrorCollector(log.fileHandleForReading)
-        try spark.run()
-        spark.waitUntilExit()
-        return (spark.terminationStatus, String(decoding: collected.wait(), as: UTF8.self))
+        try runTool(
+            "/usr/bin/env",
+            ["spark-submit", "--master", master, "--conf", "spark.ui.enabled=false"]
+                + conf.flatMap { ["--conf", $0] }
+                + [UnitPipeRunner.packageRoot.appendingPathComponent("contrib/spark/unitpipe_spark.py").path]
+                + (unitpipe.map { ["--unitpipe", $0] } ?? []) + arguments,
+            in: directory, environment: environment)
     }
 
     /// The first line a single `unitpipe` run printed on standard error, as the driver shows it.

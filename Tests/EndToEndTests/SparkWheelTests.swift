@@ -2,22 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Runs `executable arguments…` in `directory`; returns its status and its output and errors together.
-func runTool(_ executable: String, _ arguments: [String], in directory: URL) throws -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    let log = Pipe()
-    process.standardOutput = log
-    process.standardError = log
-    let collected = ErrorCollector(log.fileHandleForReading)
-    try process.run()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: collected.wait(), as: UTF8.self))
-}
-
-@Suite("Spark driver, the pip package")
+@Suite("Spark driver, the pip package", .enabled(if: isSlowRun, "slow: UNITPIPE_SLOW_TESTS=1 runs it"))
 struct SparkWheelTests {
     @Test(
         "scripts/build-wheel's wheel installs into a fresh venv; python -m unitpipe.spark there gives the single run's bytes",
