@@ -32,7 +32,6 @@ struct SparkDriverFaultTests {
         let options = ["convert", "-c", "km:km:mi", "--rounding", "half-up"]
         let single = try UnitPipeRunner.run([options[0], input.path] + options.dropFirst(), in: dir)
         #expect(single.status == 2)
-        let started = Date()
         let (status, log) = try SparkEndToEndTests.submit(["--output", out.path, input.path, "--"] + options)
         #expect(status == 2)
         let reason = single.stderr.split(separator: "\n").first.map(String.init) ?? ""
@@ -40,7 +39,6 @@ struct SparkDriverFaultTests {
         // The driver's one line, and no Spark session was started (the JVM of spark-submit may warn first).
         #expect(driverLines(log) == ["unitpipe_spark: \(reason)"], "driver log:\n\(log.suffix(3000))")
         #expect(!log.contains("SparkContext"), "driver log:\n\(log.suffix(3000))")
-        #expect(Date().timeIntervalSince(started) < 15, "it took \(Date().timeIntervalSince(started)) s")
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 

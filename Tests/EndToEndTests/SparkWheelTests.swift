@@ -56,7 +56,8 @@ struct SparkWheelTests {
             import json
             from pyspark.sql import SparkSession
             from unitpipe import spark
-            session = SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false").getOrCreate()
+            session = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
+                       .config("spark.ui.showConsoleProgress", "false").getOrCreate())
             out = {}
             for name, extra in (("decimal", ["--decimals", "3"]), ("double", [])):
                 r = spark.read(session, ["typed.csv"], ["-c", "km:km:mi"] + extra, output="df-" + name)
@@ -77,8 +78,10 @@ struct SparkWheelTests {
         try Data(script.utf8).write(to: dir.appendingPathComponent("read.py"))
         let (status, log) = try runTool(python, ["read.py"], in: dir)
         #expect(status == 0, "\(log.suffix(3000))")
-        let line = try #require(log.split(separator: "\n").first { $0.hasPrefix("RESULT ") }, "\(log.suffix(3000))")
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(line.dropFirst("RESULT ".count).utf8)) as? [String: Any])
+        // The line the script printed (a progress bar may share its line: look for the marker).
+        let marker = try #require(log.range(of: "RESULT "), "\(log.suffix(3000))")
+        let line = log[marker.upperBound...].prefix { $0 != "\n" }
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
 
         // The single run's rows, as the DataFrame should hold them: an empty cell is a null.
         func expectedRows(_ extra: [String]) throws -> [[String?]] {
