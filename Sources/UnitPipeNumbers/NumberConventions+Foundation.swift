@@ -13,8 +13,10 @@ extension NumberConventions {
     /// Builds the conventions of a locale from CLDR through Foundation.
     ///
     /// Accepts `C` and `POSIX` (the C conventions), identifiers with `_` or `-` (`de_DE`, `de-DE`),
-    /// an encoding suffix (`de_DE.UTF-8`), and language-region pairs whose CLDR name carries a
-    /// script (`zh_CN` for `zh_Hans_CN`).
+    /// an encoding suffix (`de_DE.UTF-8`), language-region pairs whose CLDR name carries a
+    /// script (`zh_CN` for `zh_Hans_CN`), and a numbering system (`de_DE@numbers=arab` reads and
+    /// writes Arabic-Indic digits with de_DE's separators as CLDR gives them; ASCII digits are
+    /// read too).
     /// - Parameter localeIdentifier: The locale identifier.
     /// - Throws: ``NumberConventionsError/unknownLocale(_:)`` when Foundation does not know the
     ///   locale (no silent fallback to another locale), ``NumberConventionsError/unsupportedLocale(_:)``
@@ -29,6 +31,10 @@ extension NumberConventions {
         let sample = Self.scalars((123_456_789.5).formatted(style))
         // Digits: ASCII or the locale's native set, read from the zero it writes.
         guard let zero = Self.scalars((0.0).formatted(style)).first(where: { Self.isZero($0) }) else {
+            throw .unsupportedLocale(localeIdentifier)
+        }
+        // A system without decimal digits (`roman`) falls back to ASCII: refused, not ignored.
+        if let system = identifier.split(separator: "=").last, identifier.contains("@numbers="), system != "latn", zero == 0x30 {
             throw .unsupportedLocale(localeIdentifier)
         }
         func isDigit(_ scalar: UInt32) -> Bool { scalar &- zero < 10 }
@@ -98,15 +104,36 @@ extension NumberConventions {
         var text = Substring(raw)
         while text.first == " " || text.first == "\t" { text.removeFirst() }
         while text.last == " " || text.last == "\t" { text.removeLast() }
+        var numbers: Substring?
+        if let at = text.firstIndex(of: "@") {
+            numbers = try numberingSystem(in: text[text.index(after: at)...], of: raw)
+            text = text[..<at]
+        }
         if let dot = text.firstIndex(of: ".") { text = text[..<dot] }
-        if ["C", "POSIX"].contains(text.uppercased()) { return nil }
+        if ["C", "POSIX"].contains(text.uppercased()), numbers == nil { return nil }
         let normalized = String(text.map { $0 == "-" ? "_" : $0 })
         guard !normalized.isEmpty, normalized.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
         else { throw .unknownLocale(raw) }
         let known = KnownLocales.shared
-        if let exact = known.identifiers[normalized.lowercased()] { return exact }
-        if let withScript = known.languageRegions[normalized.lowercased()] { return withScript }
-        throw .unknownLocale(raw)
+        guard let identifier = known.identifiers[normalized.lowercased()] ?? known.languageRegions[normalized.lowercased()]
+        else { throw .unknownLocale(raw) }
+        return numbers.map { identifier + "@numbers=" + $0 } ?? identifier
+    }
+
+    /// The numbering system of an identifier's keywords (`numbers=arab`), checked against the
+    /// systems Foundation knows (an unknown one would silently read as Latin digits); `nil` when
+    /// the keywords name none. Other keywords are refused: they would be ignored.
+    private static func numberingSystem(in keywords: Substring, of raw: String) throws(NumberConventionsError) -> Substring? {
+        var system: Substring?
+        for keyword in keywords.split(separator: ";") {
+            let parts = keyword.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "numbers" else { throw .unknownLocale(raw) }
+            system = parts[1]
+        }
+        guard let system else { return nil }
+        guard Locale.NumberingSystem.availableNumberingSystems.contains(where: { $0.identifier == system.lowercased() })
+        else { throw .unknownLocale(raw) }
+        return Substring(system.lowercased())
     }
 
     static func scalars(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }

@@ -116,7 +116,7 @@ public enum Sniffer {
     /// qualifies: the nearest one before it (else after it) that is numeric and names no unit itself.
     private static func markUnitColumns(_ report: inout SniffReport, rows: [Int], of batch: RecordBatch) {
         for field in report.columns.indices where report.columns[field].numeric == 0 && report.columns[field].cells > 0 {
-            var dimensions: [Dimension: Int] = [:]
+            var dimensions: [UnitDimension: Int] = [:]
             var currencies = 0
             var units = 0
             for r in rows {
