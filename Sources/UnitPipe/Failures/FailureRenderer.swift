@@ -2,9 +2,12 @@ import UnitPipeCSV
 import UnitPipeNumbers
 import UnitPipeUnits
 
-/// Turns failures into the rows of the error report: the one place their sentences are written.
+/// Turns failures into the rows of the error report: the one place their sentences are written
+/// (cells, rows, header problems against a schema, and the units the command line reports the
+/// same way), with `NumberHint` for cells that are not numbers.
 ///
-/// Every message names the problem and, where there is one, the fix.
+/// Every message names the problem and, where there is one, the fix. A library's error is shown
+/// by its own sentence as a clause (``clause(_:)``), then the fix.
 public struct FailureRenderer: Sendable {
     /// What the messages say about a column.
     public struct Column: Sendable {
