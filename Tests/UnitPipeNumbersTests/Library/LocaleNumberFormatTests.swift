@@ -89,7 +89,14 @@ struct LocaleNumberFormatTests {
         let both = try LocaleNumberFormat(locale: Locale(identifier: "en-US-u-nu-arab-rg-dezzzz"))
         #expect(both.format(1234.5) == 1234.5.formatted(.number.locale(Locale(identifier: "en-US-u-nu-arab-rg-dezzzz"))))
         #expect(throws: NumberConventionsError.unknownLocale("de_DE@numbers=klingon")) { try LocaleNumberFormat(localeIdentifier: "de_DE@numbers=klingon") }
-        #expect(throws: NumberConventionsError.unknownLocale("de_DE@collation=phonebook")) { try LocaleNumberFormat(localeIdentifier: "de_DE@collation=phonebook") }
+        // The same extensions in identifiers (as `--locale` takes them); keywords that do not change numbers are ignored.
+        #expect(try LocaleNumberFormat(localeIdentifier: "de-DE-u-nu-arab").format(1234.5) == arabicDigits.format(1234.5))
+        #expect(try LocaleNumberFormat(localeIdentifier: "de_DE@numbers=arab").format(1234.5) == arabicDigits.format(1234.5))
+        #expect(try LocaleNumberFormat(localeIdentifier: "en_US@rg=dezzzz").conventions.identifier == "en_DE")
+        #expect(try LocaleNumberFormat(localeIdentifier: "en-US-u-rg-dezzzz").format(1234.5) == regionOverride.format(1234.5))
+        #expect(try LocaleNumberFormat(localeIdentifier: "de_DE@collation=phonebook").format(1234.5) == "1.234,5")
+        #expect(throws: NumberConventionsError.unknownLocale("en_US@rg=de")) { try LocaleNumberFormat(localeIdentifier: "en_US@rg=de") }
+        #expect(throws: NumberConventionsError.unknownLocale("de-DE-u-nu")) { try LocaleNumberFormat(localeIdentifier: "de-DE-u-nu") }
         #expect(throws: NumberConventionsError.unsupportedLocale("de_DE@numbers=roman")) { try LocaleNumberFormat(localeIdentifier: "de_DE@numbers=roman") }
         #expect(1234.5.formatted(.localeNumber(Locale(identifier: "de_DE"))) == "1.234,5")
         #expect(throws: NumberConventionsError.unknownLocale("xx_YY")) { try LocaleNumberFormat(localeIdentifier: "xx_YY") }
