@@ -167,11 +167,16 @@ struct EveryMessageTests {
         .ambiguousUnit, .fieldCount(found: 2), .malformed(.unterminatedQuote, fields: 1), .malformed(.fieldTooLarge, fields: 1),
         .malformed(.textAfterQuote, fields: 1), .malformed(.none, fields: 1), .numberWithHint(.invalidNumber, .indianGrouping),
         .constraint(.notInteger), .constraint(.belowMinimum(.init(.zero))), .constraint(.aboveMaximum(.init(.zero, isExclusive: true))),
-        .constraint(.notAllowed([.zero])), .requiredBySchema(missingValue: "NA"), .emptyNotMissing(["NA"]),
+        .constraint(.notAllowed([.zero])), .constraint(.unordered(.init(.zero), isMinimum: true)),
+        .requiredBySchema(missingValue: "NA"), .emptyNotMissing(["NA"]),
+        .field(.notOfType(.date, format: "%Y-%m-%d", layout: "YYYY-MM-DD", trueValues: [], falseValues: [])),
+        .field(.belowMinimum("1", isExclusive: false)), .field(.aboveMaximum("9", isExclusive: true)), .field(.notAllowed(["a"])),
+        .field(.pattern("[a-z]+")), .field(.tooShort(1, minimum: 2)), .field(.tooLong(3, maximum: 2)),
+        .specialNotNumber, .duplicate(firstRecord: 1, fields: ["id"], isPrimaryKey: true),
     ]
 
     @Test func everyCellFailureIsOneLine() {
-        #expect(Set(Self.details.map(Self.position)) == Set(0...14))
+        #expect(Set(Self.details.map(Self.position)) == Set(0...17))
         for detail in Self.details {
             let message = Self.renderer.message(CellFailure(detail, record: 1, line: 2, column: 0, raw: [0x31, 0xFF]))
             #expect(!message.isEmpty && !message.contains("\n") && !message.contains("Optional("), "\(detail): \(message)")
@@ -198,6 +203,9 @@ struct EveryMessageTests {
         case .constraint: 12
         case .requiredBySchema: 13
         case .emptyNotMissing: 14
+        case .field: 15
+        case .specialNotNumber: 16
+        case .duplicate: 17
         }
     }
 }
