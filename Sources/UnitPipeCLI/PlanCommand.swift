@@ -45,8 +45,8 @@ enum PlanCommand {
         options.locale = arguments.text(of: locale) ?? options.locale
         do {
             let plan = try SplitPlan.make(options)
-            Console.out(arguments.has(json) ? plan.json : plan.text)
-            if arguments.has(json), let shortfall = plan.shortfall { Console.error("unitpipe plan: \(shortfall)\n") }
+            Console.out(arguments.has(json) ? plan.json : Messages.render(plan))
+            if arguments.has(json), let shortfall = Messages.shortfall(of: plan) { Console.error("unitpipe plan: \(shortfall)\n") }
             return 0
         } catch {
             if let signal = Interruption.signalNumber { return 128 + signal }

@@ -39,7 +39,7 @@ enum SniffCommand {
             var report = try Sniffer.sniff(source, delimiter: delimiter, quote: quoting.byte, sampleRows: sampleRows)
             let path = arguments.positionals.first.flatMap { $0 == "-" ? nil : $0 }
             report.command = report.suggestedCommand(path: path)
-            Console.out(arguments.has(json) ? report.json : report.text)
+            Console.out(arguments.has(json) ? report.json : Messages.render(report))
             return 0
         } catch {
             if let signal = Interruption.signalNumber { return 128 + signal }

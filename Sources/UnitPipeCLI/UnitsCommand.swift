@@ -34,7 +34,7 @@ enum UnitsCommand {
                 let rates = try ExchangeRates.load(path: path, date: arguments.text(of: ratesDate))
                 catalog = catalog.adding(rates.unitDefinitions)
             } catch {
-                Console.error("unitpipe units: \(error.message)\n")
+                Console.error("unitpipe units: \(Messages.render(error))\n")
                 return 2
             }
         }
@@ -49,7 +49,7 @@ enum UnitsCommand {
         }
         let report = UnitListing.describe(names, in: catalog, writing: NumberWriter.shortest)
         Console.out(report.text)
-        for error in report.errors { Console.error("unitpipe units: \(error.message)\n") }
+        for error in report.errors { Console.error("unitpipe units: \(Messages.renderListing(error))\n") }
         return report.errors.isEmpty ? 0 : 2
     }
 }

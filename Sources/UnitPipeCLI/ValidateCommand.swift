@@ -94,7 +94,7 @@ enum ValidateCommand {
         }
         let status = outcome.exitStatus == 1 ? try ShardArguments.exitOnRejects(arguments) : outcome.exitStatus
         guard !isQuiet else { return status }
-        for hint in outcome.columnHints { Console.error("unitpipe validate: \(hint)\n") }
+        for hint in outcome.columnHints { Console.error("unitpipe validate: \(Messages.render(hint))\n") }
         if outcome.failure == nil, outcome.summary.status == .rejected {
             let s = outcome.summary
             let cells = s.errorsByCode.values.reduce(0, +) - s.headerProblems.count

@@ -13,8 +13,11 @@ extension NumberConventions {
     /// Builds the conventions of a locale from CLDR through Foundation.
     ///
     /// Accepts `C` and `POSIX` (the C conventions), identifiers with `_` or `-` (`de_DE`, `de-DE`),
-    /// an encoding suffix (`de_DE.UTF-8`), and language-region pairs whose CLDR name carries a
-    /// script (`zh_CN` for `zh_Hans_CN`).
+    /// an encoding suffix (`de_DE.UTF-8`), language-region pairs whose CLDR name carries a
+    /// script (`zh_CN` for `zh_Hans_CN`), a numbering system (`de_DE@numbers=arab` or
+    /// `de-DE-u-nu-arab` reads and writes Arabic-Indic digits with the separators CLDR gives them;
+    /// ASCII digits are read too) and a region override (`en_US@rg=dezzzz` or `en-US-u-rg-dezzzz`
+    /// reads numbers as `en_DE` writes them). Keywords that do not change numbers are ignored.
     /// - Parameter localeIdentifier: The locale identifier.
     /// - Throws: ``NumberConventionsError/unknownLocale(_:)`` when Foundation does not know the
     ///   locale (no silent fallback to another locale), ``NumberConventionsError/unsupportedLocale(_:)``
@@ -29,6 +32,10 @@ extension NumberConventions {
         let sample = Self.scalars((123_456_789.5).formatted(style))
         // Digits: ASCII or the locale's native set, read from the zero it writes.
         guard let zero = Self.scalars((0.0).formatted(style)).first(where: { Self.isZero($0) }) else {
+            throw .unsupportedLocale(localeIdentifier)
+        }
+        // A system without decimal digits (`roman`) falls back to ASCII: refused, not ignored.
+        if let system = identifier.split(separator: "=").last, identifier.contains("@numbers="), system != "latn", zero == 0x30 {
             throw .unsupportedLocale(localeIdentifier)
         }
         func isDigit(_ scalar: UInt32) -> Bool { scalar &- zero < 10 }
@@ -98,15 +105,52 @@ extension NumberConventions {
         var text = Substring(raw)
         while text.first == " " || text.first == "\t" { text.removeFirst() }
         while text.last == " " || text.last == "\t" { text.removeLast() }
+        var keywords: [(key: String, value: String)] = []
+        if let at = text.firstIndex(of: "@") {
+            for keyword in text[text.index(after: at)...].split(separator: ";") {
+                let parts = keyword.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2 else { throw .unknownLocale(raw) }
+                keywords.append((parts[0].lowercased(), parts[1].lowercased()))
+            }
+            text = text[..<at]
+        }
         if let dot = text.firstIndex(of: ".") { text = text[..<dot] }
-        if ["C", "POSIX"].contains(text.uppercased()) { return nil }
-        let normalized = String(text.map { $0 == "-" ? "_" : $0 })
+        var parts = text.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        // A BCP 47 Unicode extension (`de-DE-u-nu-arab-rg-atzzzz`): key-value pairs after `u`.
+        if let u = parts.firstIndex(where: { $0.lowercased() == "u" }) {
+            let pairs = parts[(u + 1)...]
+            guard pairs.count % 2 == 0 else { throw .unknownLocale(raw) }
+            for index in stride(from: pairs.startIndex, to: pairs.endIndex, by: 2) {
+                let key = pairs[index].lowercased()
+                keywords.append((key == "nu" ? "numbers" : key, pairs[index + 1].lowercased()))
+            }
+            parts = Array(parts[..<u])
+        }
+        var numbers: String?
+        for (key, value) in keywords {
+            switch key {
+            case "numbers":
+                guard Locale.NumberingSystem.availableNumberingSystems.contains(where: { $0.identifier == value }) else {
+                    throw .unknownLocale(raw)
+                }
+                numbers = value
+            case "rg":
+                // A region override (`dezzzz`): numbers as the language writes them in that region.
+                guard value.count == 6, value.hasSuffix("zzzz"), parts.count >= 2 else { throw .unknownLocale(raw) }
+                parts[parts.count - 1] = value.prefix(2).uppercased()
+            default:
+                // Other keywords (collation, calendar, …) do not change how numbers are written.
+                continue
+            }
+        }
+        let normalized = parts.joined(separator: "_")
+        if ["C", "POSIX"].contains(normalized.uppercased()), keywords.isEmpty { return nil }
         guard !normalized.isEmpty, normalized.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
         else { throw .unknownLocale(raw) }
         let known = KnownLocales.shared
-        if let exact = known.identifiers[normalized.lowercased()] { return exact }
-        if let withScript = known.languageRegions[normalized.lowercased()] { return withScript }
-        throw .unknownLocale(raw)
+        guard let identifier = known.identifiers[normalized.lowercased()] ?? known.languageRegions[normalized.lowercased()]
+        else { throw .unknownLocale(raw) }
+        return numbers.map { identifier + "@numbers=" + $0 } ?? identifier
     }
 
     static func scalars(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }

@@ -9,28 +9,16 @@
 // gets both readings a typo can explain: the digits regrouped (`1,000`) and the last separator
 // meant as the decimal one (`100`).
 
-/// A certain suggestion for a cell that is not a number in its column's conventions.
+/// A certain suggestion for a cell that is not a number in its column's conventions, as data
+/// (whoever shows it words it: an app, or the command line with its options).
 public enum NumberStyleHint: Sendable, Equatable {
     /// The digits and separators fit the column's grouping if regrouped, or with the last
-    /// separator as the decimal one: `did you mean 1,000 or 100?`.
+    /// separator as the decimal one (`1,00,0` in en_US: `1,000` or `100`).
     case regrouped([String])
-    /// Another locale's style reads the cell as one number: `reads as 1234.5 in de_DE-style
-    /// numbers; try --locale de_DE`.
+    /// Another locale's style reads the cell as one number (`1.234,5` is 1234.5 in de_DE style).
     case otherStyle(value: DecimalValue, locale: String)
-    /// Indian grouping (`12,34,567.8`) reads it: `Indian grouping; try --locale en_IN`.
+    /// Indian grouping (`12,34,567.8`) reads it (en_IN).
     case indianGrouping
-
-    /// The sentence appended to the error message.
-    public var text: String {
-        switch self {
-        case .regrouped(let candidates):
-            return "did you mean \(candidates.joined(separator: " or "))?"
-        case .otherStyle(let value, let locale):
-            return "reads as \(value) in \(locale)-style numbers; try --locale \(locale)"
-        case .indianGrouping:
-            return "Indian grouping; try --locale en_IN"
-        }
-    }
 
     /// The locale the hint suggests, for the column-level hint; `nil` for a regrouping.
     public var locale: String? {

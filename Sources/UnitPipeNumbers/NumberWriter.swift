@@ -21,7 +21,7 @@ public enum NumberWriter {
     /// - Parameter decimals: The number of fraction digits, 0...20.
     /// - Returns: The buffer size that `writeFixed(_:decimals:into:)` never exceeds.
     public static func maxFixedLength(decimals: Int) -> Int {
-        1 + 309 + 1 + max(0, decimals)
+        1 + 309 + 1 + min(max(0, decimals), maxFixedDecimals)
     }
 
     /// Writes the normalized shortest round-trip form of `value`; returns the number of bytes written.
@@ -61,7 +61,7 @@ public enum NumberWriter {
     ///   - decimals: The number of fraction digits, 0...20 (a precondition).
     ///   - buffer: Memory for at least ``maxFixedLength(decimals:)`` bytes.
     /// - Returns: The number of bytes written.
-    public static func writeFixed(_ value: Double, decimals: Int, into buffer: UnsafeMutablePointer<UInt8>) -> Int {
+    static func writeFixed(_ value: Double, decimals: Int, into buffer: UnsafeMutablePointer<UInt8>) -> Int {
         precondition((0...maxFixedDecimals).contains(decimals), "decimals must be in 0...20")
         return uncheckedWriteFixed(value, decimals: decimals, into: buffer)
     }
@@ -77,14 +77,18 @@ public enum NumberWriter {
         }
     }
 
-    /// Returns `value` with exactly `decimals` fraction digits as a `String`.
+    /// Returns `value` with exactly `decimals` fraction digits as a `String`, rounded once from the
+    /// `Double`'s exact binary value, half to even (`2.675` is `2.67` here, because the `Double`
+    /// is 2.67499…; ``fixed(_:decimals:rule:parser:)`` rounds the text `2.675` to `2.68`).
     ///
     /// - Parameters:
     ///   - value: The number to format.
-    ///   - decimals: The number of fraction digits, 0...20 (a precondition).
-    /// - Returns: The bytes ``writeFixed(_:decimals:into:)`` writes.
-    public static func fixed(_ value: Double, decimals: Int) -> String {
-        String(unsafeUninitializedCapacity: maxFixedLength(decimals: decimals)) { bytes in
+    ///   - decimals: The number of fraction digits, 0...20.
+    /// - Returns: The digits (`-1234.50`; `nan`, `inf` and `-inf` for values that are not finite),
+    ///   or `nil` when `decimals` is outside 0...20.
+    public static func fixed(_ value: Double, decimals: Int) -> String? {
+        guard (0...maxFixedDecimals).contains(decimals) else { return nil }
+        return String(unsafeUninitializedCapacity: maxFixedLength(decimals: decimals)) { bytes in
             guard let base = bytes.baseAddress else { return 0 }
             return writeFixed(value, decimals: decimals, into: base)
         }

@@ -61,7 +61,7 @@ import Testing
         try handle.close()
         let result = try UnitPipeRunner.run(["convert", "in.csv", "-c", "amount:@currency:EUR", "--rates", "rates.csv"], in: dir)
         #expect(result.status == 2)
-        #expect(result.stderr == "unitpipe convert: rates file 'rates.csv' is larger than 16 MiB, which no rates file needs (the ECB's whole history is under 2 MiB); check that --rates names the rates file\n")
+        #expect(result.stderr == "unitpipe convert: the rates file 'rates.csv' is larger than 16 MiB, which no rates file needs (the ECB's whole history is under 2 MiB); check that --rates names the rates file\n")
     }
 
     @Test func millionLineRatesFileIsRefused() throws {

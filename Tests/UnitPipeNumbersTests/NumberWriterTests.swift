@@ -458,7 +458,7 @@ func fixedLayout(value: Double, decimals: Int, expected: String) {
 
 @Test func fixedLongestOutputFitsTheBound() {
     for decimals in 0...20 {
-        let text = NumberWriter.fixed(-Double.greatestFiniteMagnitude, decimals: decimals)
+        let text = NumberWriter.fixed(-Double.greatestFiniteMagnitude, decimals: decimals) ?? ""
         #expect(text.utf8.count == NumberWriter.maxFixedLength(decimals: decimals) - (decimals == 0 ? 1 : 0))
     }
 }

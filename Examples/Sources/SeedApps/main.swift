@@ -96,6 +96,19 @@ func run() throws {
     let boiling = Measurement(value: 100, unit: UnitTemperature.celsius)
     print("100 °C -> \(boiling.converted(exactlyTo: .fahrenheit).map { NumberWriter.shortest($0.value) } ?? "?") °F")
     print("1 mi -> \(Measurement(value: 1, unit: UnitLength.miles).converted(exactlyTo: .meters).map { NumberWriter.shortest($0.value) } ?? "?") m")
+    // Foundation's `Dimension` and the catalog's `UnitDimension` side by side, in a file that imports both.
+    let foundationUnit: Dimension = UnitLength.miles
+    let dimension: UnitDimension = try UnitCatalog.standard.unit(named: "mi").dimension
+    print("\(foundationUnit.symbol) measures \(dimension)")
+
+    print("# Errors a person can read")
+    for (from, to) in [("kg", "mi"), ("kmz", "km")] {
+        do {
+            _ = try ExactUnitConversion(from: UnitCatalog.standard.unit(named: from), to: UnitCatalog.standard.unit(named: to))
+        } catch {
+            print(error.localizedDescription)
+        }
+    }
 }
 
 do {

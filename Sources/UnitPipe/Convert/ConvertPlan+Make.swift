@@ -109,7 +109,7 @@ extension ConvertPlan {
     /// A `FROM`/`TO` expression as a unit; a currency code without `--rates` gets its own message.
     ///
     /// An unknown unit is offered only suggestions of `dimension`, the other side's, when it is known.
-    private static func resolve(_ expression: String, in catalog: UnitCatalog, dimension: Dimension? = nil) throws(JobError) -> UnitDefinition {
+    private static func resolve(_ expression: String, in catalog: UnitCatalog, dimension: UnitDimension? = nil) throws(JobError) -> UnitDefinition {
         do {
             return try catalog.unit(expression: expression)
         } catch {

@@ -105,6 +105,6 @@ enum JSON {
 
     /// A duration in seconds, to the millisecond (`0.448`), or `null` when it is not finite.
     static func seconds(_ value: Double) -> String {
-        value.isFinite ? NumberWriter.fixed(value, decimals: 3) : "null"
+        value.isFinite ? NumberWriter.fixed(value, decimals: 3) ?? "null" : "null"
     }
 }

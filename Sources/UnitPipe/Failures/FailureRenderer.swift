@@ -2,9 +2,12 @@ import UnitPipeCSV
 import UnitPipeNumbers
 import UnitPipeUnits
 
-/// Turns failures into the rows of the error report: the one place their sentences are written.
+/// Turns failures into the rows of the error report: the one place their sentences are written
+/// (cells, rows, header problems against a schema, and the units the command line reports the
+/// same way), with `NumberHint` for cells that are not numbers.
 ///
-/// Every message names the problem and, where there is one, the fix.
+/// Every message names the problem and, where there is one, the fix. A library's error is shown
+/// by its own sentence as a clause (``clause(_:)``), then the fix.
 public struct FailureRenderer: Sendable {
     /// What the messages say about a column.
     public struct Column: Sendable {
@@ -100,13 +103,15 @@ public struct FailureRenderer: Sendable {
         case .zeroReciprocal:
             return "'\(raw)' is zero, which has no value in \(column?.to ?? "the target unit"): \(column?.from ?? "the source unit") converts to it as y = K/x"
         case .invalidUTF8:
-            return failure.raw.withUnsafeBytes { InvalidUTF8.message(for: $0) }
+            let place = failure.raw.withUnsafeBytes { FailureRenderer.firstBadByte(in: $0) }
+            return "the cell is not UTF-8 text (\(place)); \(FailureRenderer.encodingFix)"
         case .invalidUTF8Unit(let unit):
-            return unit.withUnsafeBytes { InvalidUTF8.message(forUnit: $0) }
+            let place = unit.withUnsafeBytes { FailureRenderer.firstBadByte(in: $0) }
+            return "the row's unit (in its unit column) is not UTF-8 text (\(place) of the unit); \(FailureRenderer.encodingFix)"
         case .required:
             return "empty cell in column '\(column?.name ?? "")', which --required says must have a value"
         case .unit(let error):
-            return error.message
+            return FailureRenderer.message(error)
         case .missingUnit:
             if let column, column.hasUnitColumn {
                 return "the unit column '\(column.from.dropFirst())' is empty in this row; write the row's unit there (e.g. 'km')"
@@ -127,7 +132,7 @@ public struct FailureRenderer: Sendable {
             case .multipleDecimal: "has more than one decimal separator"
             default: "is not a number in locale \(name)"
             }
-            return "'\(raw)' \(problem); \(hint.text)"
+            return "'\(raw)' \(problem); \(FailureRenderer.text(of: hint))"
         case .constraint(let failure):
             let unit = column.map { $0.to.isEmpty ? "" : " " + $0.to } ?? ""
             let name = column?.name ?? ""
@@ -250,6 +255,66 @@ public struct FailureRenderer: Sendable {
         case .tooLong(let length, let maximum):
             return "'\(raw)' is \(length) character\(length == 1 ? "" : "s") long, longer than the maxLength \(maximum) of column '\(column)'"
         }
+    }
+}
+
+extension FailureRenderer {
+    /// A library's sentence as a clause of a message: its first letter in lower case (`Line 3: …`
+    /// becomes `line 3: …`), without its closing period, so a hint can follow after `;`.
+    public static func clause(_ sentence: String) -> String {
+        var text = Substring(sentence)
+        if text.last == "." { text = text.dropLast() }
+        guard let first = text.first, first.isUppercase else { return String(text) }
+        return first.lowercased() + text.dropFirst()
+    }
+
+    /// The message of a unit that does not resolve, as the error report and standard error show it:
+    /// the library's sentence, then the fix on the command line.
+    public static func message(_ error: UnitExpressionError) -> String {
+        switch error {
+        case .unit(.dimensionMismatch(let from, let fromDimension, let to, let toDimension)) where fromDimension.isReciprocal(of: toDimension):
+            return "cannot convert from '\(from)' [\(fromDimension)] to '\(to)' [\(toDimension)]; they are reciprocal (y = K/x, as between mpg and L/100km), "
+                + "which converts only units without an offset and one FROM unit for the column (not @COLUMN or *)"
+        case .unit(.dimensionMismatch):
+            return clause(error.description) + "; FROM and TO must measure the same thing"
+        case .unit(.factorOverflow):
+            return clause(error.description) + "; convert through an intermediate unit"
+        case .noRate:
+            return clause(error.description) + "; give a rates file (--rates) that quotes it"
+        case .unit(.unknownUnit), .malformedExpression, .affineInExpression, .nestedTooDeep:
+            return clause(error.description)
+        }
+    }
+
+    /// The hint of a cell another number style reads for certain.
+    public static func text(of hint: NumberStyleHint) -> String {
+        switch hint {
+        case .regrouped(let candidates): "did you mean \(candidates.joined(separator: " or "))?"
+        case .otherStyle(let value, let locale): "reads as \(value) in \(locale)-style numbers; try --locale \(locale)"
+        case .indianGrouping: "Indian grouping; try --locale en_IN"
+        }
+    }
+
+    /// The sentence of a header problem against the Table Schema.
+    public static func message(_ problem: HeaderProblem) -> String {
+        switch problem {
+        case .missingColumn(let name):
+            "the schema's field '\(name)' is not in the header; its cells cannot be checked"
+        case .extraColumn(let name, let position):
+            "column \(position) '\(name)' is not a field of the schema; add a field for it or drop the column"
+        case .duplicateColumn(let name, let position, let first):
+            "column \(position) repeats the name '\(name)' of column \(first); only column \(first) is checked"
+        }
+    }
+
+    static let encodingFix = "if the file is in a Windows or Latin encoding, read it with --encoding cp1252 (or latin1, iso-8859-15)"
+
+    /// `byte 0xFF at offset 1`: the first byte that is not UTF-8.
+    static func firstBadByte(in bytes: UnsafeRawBufferPointer) -> String {
+        let offset = InvalidUTF8.firstInvalidOffset(in: bytes) ?? 0
+        let byte = offset < bytes.count ? bytes[offset] : 0
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "byte 0x\(hex.count < 2 ? "0" + hex : hex) at offset \(offset)"
     }
 }
 

@@ -2,7 +2,7 @@
 // `invalid_utf8` (naming the first bad byte), not as `invalid_number`. Fields that pass through
 // are copied byte for byte and never checked.
 
-/// Finds and describes bytes that are not UTF-8.
+/// Finds bytes that are not UTF-8 (`FailureRenderer` words the message).
 enum InvalidUTF8 {
     /// The offset of the first byte of `bytes` that does not start or continue a valid UTF-8
     /// sequence (overlong forms, surrogates and values above U+10FFFF included), or `nil`.
@@ -34,25 +34,5 @@ enum InvalidUTF8 {
             i += length
         }
         return nil
-    }
-
-    /// The error report's message for a cell that is not UTF-8.
-    static func message(for cell: UnsafeRawBufferPointer) -> String {
-        "the cell is not UTF-8 text (\(firstBadByte(in: cell))); \(fix)"
-    }
-
-    /// The message for a row whose unit, in its unit column, is not UTF-8.
-    static func message(forUnit unit: UnsafeRawBufferPointer) -> String {
-        "the row's unit (in its unit column) is not UTF-8 text (\(firstBadByte(in: unit)) of the unit); \(fix)"
-    }
-
-    private static let fix = "if the file is in a Windows or Latin encoding, read it with --encoding cp1252 (or latin1, iso-8859-15)"
-
-    /// `byte 0xFF at offset 1`: the first byte that is not UTF-8.
-    private static func firstBadByte(in bytes: UnsafeRawBufferPointer) -> String {
-        let offset = firstInvalidOffset(in: bytes) ?? 0
-        let byte = offset < bytes.count ? bytes[offset] : 0
-        let hex = String(byte, radix: 16, uppercase: true)
-        return "byte 0x\(hex.count < 2 ? "0" + hex : hex) at offset \(offset)"
     }
 }

@@ -139,18 +139,6 @@ public struct SplitPlan: Sendable, Equatable {
     /// The scan's speed in GB/s (10⁹ bytes a second).
     public var gigabytesPerSecond: Double { seconds > 0 ? Double(bytesScanned) / seconds / 1e9 : 0 }
 
-    /// One line saying why there are fewer ranges than asked for, or `nil`.
-    public var shortfall: String? {
-        if let anomaly {
-            return "quote parity is undecided from byte \(anomaly.offset) (line \(anomaly.line): \(anomaly.kind.description)), "
-                + "so the file is not cut after it; the last range runs to the end of the file"
-        }
-        if ranges.count < splitsRequested && fileSize > headerEnd {
-            return "the file has fewer record starts than ranges asked for"
-        }
-        return nil
-    }
-
     /// The plan as JSON: header, ranges, and how the scan went.
     public var json: String {
         var out = "{\"file\": \(JSON.string(path)), \"size\": \(fileSize), \"splits\": \(splitsRequested)"
@@ -164,18 +152,5 @@ public struct SplitPlan: Sendable, Equatable {
         }
         out += ", \"scan\": {\"bytes\": \(bytesScanned), \"seconds\": \(JSON.seconds(seconds)), \"gb_per_s\": \(JSON.number(gigabytesPerSecond))}"
         return out + "}\n"
-    }
-
-    /// The plan as a table, one range a line.
-    public var text: String {
-        var out = "\(path): \(fileSize) bytes; header bytes 0-\(headerEnd); \(ranges.count) range\(ranges.count == 1 ? "" : "s")\n"
-        let rows = [["start", "end", "record", "line"]] + ranges.map { ["\($0.start)", "\($0.end)", "\($0.record)", "\($0.line)"] }
-        let widths = (0..<4).map { c in rows.map { $0[c].count }.max() ?? 0 }
-        for row in rows {
-            out += zip(row, widths).map { String(repeating: " ", count: $1 - $0.count) + $0 }.joined(separator: "  ") + "\n"
-        }
-        if let shortfall { out += "note: \(shortfall)\n" }
-        out += "scanned \(bytesScanned) bytes in \(JSON.seconds(seconds)) s (\(String(format: "%.2f", gigabytesPerSecond)) GB/s)\n"
-        return out
     }
 }

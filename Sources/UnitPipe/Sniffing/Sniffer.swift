@@ -116,7 +116,7 @@ public enum Sniffer {
     /// qualifies: the nearest one before it (else after it) that is numeric and names no unit itself.
     private static func markUnitColumns(_ report: inout SniffReport, rows: [Int], of batch: RecordBatch) {
         for field in report.columns.indices where report.columns[field].numeric == 0 && report.columns[field].cells > 0 {
-            var dimensions: [Dimension: Int] = [:]
+            var dimensions: [UnitDimension: Int] = [:]
             var currencies = 0
             var units = 0
             for r in rows {
@@ -313,39 +313,5 @@ extension SniffReport {
         if let offset = firstNonUTF8?.offset { out += ", \"encoding\": \(JSON.string(encoding)), \"first_non_utf8_offset\": \(offset)" }
         if let command { out += ", \"suggested_command\": \(JSON.string(command))" }
         return out + "}\n"
-    }
-
-    /// The report as aligned text for people.
-    public var text: String {
-        var out = "delimiter: \(CSVDialect.name(ofDelimiter: delimiter))  quote: \(quote.map { String(UnicodeScalar($0)) } ?? "none")  "
-        out += "header: \(hasHeader ? "yes" : "no")  line ends: \(lineEnding)  BOM: \(hasByteOrderMark ? "yes" : "no")  records sampled: \(records)\n"
-        if let (offset, byte) = firstNonUTF8.map({ ($0.offset, $0.byte) }) {
-            let hex = String(byte, radix: 16, uppercase: true)
-            out += "encoding: not UTF-8 (byte 0x\(hex.count < 2 ? "0" + hex : hex) at offset \(offset)); likely \(encoding) "
-                + "(Windows-1252, a superset of Latin-1's letters): read it with --encoding \(encoding)\n"
-        } else if encoding != "utf-8" {
-            out += "encoding: \(encoding) (by its byte order mark)\n"
-        }
-        out += "\n"
-        let rows = [["column", "numeric", "decimal", "grouping", "locale", "unit", "ambiguous"]] + columns.map { c in
-            [c.name, c.cells == 0 ? "-" : "\(Int((c.numericShare * 100).rounded()))% of \(c.cells)",
-             c.decimalSeparator ?? "-", c.groupingSeparator.map { $0 == " " ? "space" : $0 } ?? "-",
-             c.localeGuess ?? "-", c.unitGuess ?? c.unitColumnFor.map { "units of \($0)" } ?? "-", String(c.ambiguous)]
-        }
-        let widths = (0..<7).map { i in rows.map { $0[i].count }.max() ?? 0 }
-        for row in rows {
-            out += zip(row, widths).map { $0.0 + String(repeating: " ", count: $0.1 - $0.0.count) }
-                .joined(separator: "  ").trimmingTrailingSpaces() + "\n"
-        }
-        if let command { out += "\nto convert (change each TO, after the last ':', to the unit you want):\n  \(command)\n" }
-        return out
-    }
-}
-
-extension String {
-    fileprivate func trimmingTrailingSpaces() -> String {
-        var s = self
-        while s.last == " " { s.removeLast() }
-        return s
     }
 }

@@ -25,22 +25,10 @@ public enum HeaderProblem: Sendable, Equatable {
         }
     }
 
-    /// The sentence of the report.
-    public var message: String {
-        switch self {
-        case .missingColumn(let name):
-            "the schema's field '\(name)' is not in the header; its cells cannot be checked"
-        case .extraColumn(let name, let position):
-            "column \(position) '\(name)' is not a field of the schema; add a field for it or drop the column"
-        case .duplicateColumn(let name, let position, let first):
-            "column \(position) repeats the name '\(name)' of column \(first); only column \(first) is checked"
-        }
-    }
-
     /// The report row: record 0 (before the first record), line 1.
     public var reportRow: ReportRow {
         let value: String = if case .missingColumn = self { "" } else { name }
-        return ReportRow(record: 0, line: 1, column: name, value: value, code: code, message: message)
+        return ReportRow(record: 0, line: 1, column: name, value: value, code: code, message: FailureRenderer.message(self))
     }
 }
 

@@ -20,9 +20,8 @@ public final class ValidateJob: RecordJob {
     public struct Outcome: JobOutcome {
         public var summary: ValidateSummary
         public var failure: JobError?
-        /// One line per column most of whose cells another number style reads
-        /// (`column 'price': 4 of 6 cells read as de_DE-style numbers; try --locale de_DE`).
-        public var columnHints: [String] = []
+        /// The columns most of whose cells another number style reads, one hint each.
+        public var columnHints: [ColumnLocaleHint] = []
     }
 
     /// Runs the job to the end, writing the report, the rejects and the summary. Never throws.
@@ -148,14 +147,14 @@ final class ValidateCommitter: InputCommitter {
         }
     }
 
-    /// One line per column most of whose non-empty cells one other number style reads.
-    var columnHints: [String] {
-        plan.columns.indices.compactMap { k -> String? in
+    /// The columns most of whose non-empty cells one other number style reads.
+    var columnHints: [ColumnLocaleHint] {
+        plan.columns.indices.compactMap { k -> ColumnLocaleHint? in
             let stats = columns[k]
             let nonEmpty = stats.cells - stats.empty - stats.invalid[.empty, default: 0]
             guard let (locale, count) = stats.hintedLocales.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
                   count * 2 > nonEmpty else { return nil }
-            return "column '\(plan.columns[k].name)': \(count) of \(nonEmpty) cells read as \(locale)-style numbers; try --locale \(locale)"
+            return ColumnLocaleHint(column: plan.columns[k].name, cells: count, nonEmptyCells: nonEmpty, locale: locale)
         }
     }
 

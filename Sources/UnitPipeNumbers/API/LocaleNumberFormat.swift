@@ -77,7 +77,7 @@ public struct LocaleNumberFormat: ParseableFormatStyle, Sendable {
             if let number = ExactNumber(ascii), let rounded = try? number.rounded(fractionDigits: fractionDigits, rule: rule) {
                 ascii = rounded.description
             } else {
-                ascii = NumberWriter.fixed(value, decimals: fractionDigits)
+                ascii = NumberWriter.fixed(value, decimals: fractionDigits) ?? ascii
             }
         }
         return write(ascii)

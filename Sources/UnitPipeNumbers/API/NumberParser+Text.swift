@@ -73,11 +73,4 @@ extension NumberWriter {
             throw NumberTextError(.rounding(error), text: String(text))
         }
     }
-
-    /// `value` with exactly `decimals` fraction digits, or `nil` when `decimals` is outside 0...20
-    /// (``fixed(_:decimals:)-(Double,_)`` traps there).
-    public static func checkedFixed(_ value: Double, decimals: Int) -> String? {
-        guard (0...maxFixedDecimals).contains(decimals) else { return nil }
-        return fixed(value, decimals: decimals)
-    }
 }

@@ -45,7 +45,7 @@ public enum UnitValueError: Error, Sendable, Equatable, CustomStringConvertible,
     public var description: String {
         switch self {
         case .number(let error): error.description
-        case .unit(let error, let text): "'\(text)' has no known unit: " + error.description.prefix(1).lowercased() + error.description.dropFirst()
+        case .unit(let error, let text): "'\(text)': " + error.description.prefix(1).lowercased() + error.description.dropFirst()
         case .missingUnit(let text): "'\(text)' has no unit; write one after the number (5.3 km)."
         case .twoUnits(let text): "'\(text)' has text on both sides of the number; write one unit after it."
         }
@@ -104,6 +104,3 @@ public struct UnitValueParseStrategy: ParseStrategy, Sendable, Codable, Hashable
     }
 }
 
-/// The library's dimension type under a name Foundation does not use: in a file that imports
-/// Foundation too, `Dimension` alone is ambiguous (write `UnitDimension` or `UnitPipeUnits.Dimension`).
-public typealias UnitDimension = Dimension

@@ -95,7 +95,7 @@ public enum UnitListing {
 
     private static func text(_ value: Rational) -> String { value.decimalString ?? value.description }
 
-    private static func section(_ dimension: Dimension, _ catalog: UnitCatalog) -> String {
+    private static func section(_ dimension: UnitDimension, _ catalog: UnitCatalog) -> String {
         let units = catalog.units(of: dimension)
         let width = units.map(\.symbol.count).max() ?? 0
         let base = catalog.baseUnit(of: dimension)

@@ -49,17 +49,30 @@ public struct ExchangeRates: Sendable, Equatable {
     ///   - date: The date to use (`--rates-date`, ISO or `17 May 2024`); `nil` for the newest.
     /// - Throws: `RatesError`.
     public static func load(path: String, date: String? = nil) throws(RatesError) -> ExchangeRates {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(path) }
+        let handle: FileHandle
+        do { handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path)) } catch {
+            throw .unreadable(path, reason: systemReason(error))
+        }
         defer { try? handle.close() }
         var data = Data()
         while true {
             let piece: Data?
-            do { piece = try handle.read(upToCount: 1 << 20) } catch { throw .unreadable(path) }
+            do { piece = try handle.read(upToCount: 1 << 20) } catch { throw .unreadable(path, reason: systemReason(error)) }
             guard let piece, !piece.isEmpty else { break }
             data.append(piece)
             if data.count > maxFileSize { throw .tooLarge(path, limit: maxFileSize) }
         }
         return try parse(bytes: [UInt8](data), date: date)
+    }
+
+    /// The system's reason for a failed open or read (`No such file or directory`), as `strerror`
+    /// words it, or Foundation's description when the error carries no POSIX code.
+    static func systemReason(_ error: any Error) -> String {
+        let error = error as NSError
+        let posix = [error, error.userInfo[NSUnderlyingErrorKey] as? NSError].compactMap { $0 }
+            .first { $0.domain == NSPOSIXErrorDomain }
+        guard let posix, let message = strerror(Int32(truncatingIfNeeded: posix.code)) else { return error.localizedDescription }
+        return String(cString: message)
     }
 
     /// Parses the text of a rates file (see the type's documentation for the layouts).
@@ -255,8 +268,8 @@ public struct ExchangeRates: Sendable, Equatable {
 
 /// An error reading a rates file (`--rates`, `--rates-date`).
 public enum RatesError: Error, Sendable, Equatable {
-    /// The file cannot be read.
-    case unreadable(String)
+    /// The file cannot be opened or read: its path and the system's reason (`No such file or directory`).
+    case unreadable(String, reason: String)
     /// The file holds no rates.
     case empty
     /// The header is neither `Date, …` (ECB) nor `currency,rate…` (two columns).
@@ -289,36 +302,4 @@ public enum RatesError: Error, Sendable, Equatable {
     case baseRateNotOne(line: Int, currency: String, value: String)
     /// A currency code not written in capitals (`gbp`).
     case codeNotInCapitals(String, line: Int)
-
-    /// A one-line message naming the problem and the fix.
-    public var message: String {
-        switch self {
-        case .unreadable(let path): "cannot read rates file '\(path)'"
-        case .empty: "the rates file holds no rates"
-        case .unknownLayout(let line): "line \(line): expected an ECB header 'Date, USD, JPY, …' or 'currency,rate_per_XXX' / 'currency,rate' with a 'base,XXX' line"
-        case .badRate(let line, let currency, let value): "line \(line): rate of \(currency) is '\(value)', not a positive decimal number"
-        case .badDate(let line, let value): (line == 0 ? "--rates-date" : "line \(line)") + ": '\(value)' is not a date (use 2024-05-17)"
-        case .fieldCount(let line, let expected, let found): "line \(line): \(found) fields, but the header has \(expected)"
-        case .dateNotFound(let date, let before, let after):
-            "the rates file has no rates for \(date); nearest dates: " + ([before, after].compactMap { $0 }.joined(separator: ", "))
-        case .missingBase: "the rates file does not name its base currency: use the header 'currency,rate_per_XXX' or a line 'base,XXX'"
-        case .conflictingBase(let line): "line \(line): a second, different base currency"
-        case .tooLarge(let path, let limit):
-            "rates file '\(path)' is larger than \(limit >> 20) MiB, which no rates file needs (the ECB's whole history is under 2 MiB); check that --rates names the rates file"
-        case .lineTooLong(let line, let limit):
-            "line \(line) of the rates file is longer than \(limit >> 10) KiB, which no rates line needs; check that --rates names the rates file"
-        case .tooManyLines(let limit):
-            "the rates file has more than \(limit) lines, which no rates file needs (the ECB's history has one per business day); check that --rates names the rates file"
-        case .tooManyCurrencies(let limit):
-            "the rates file quotes more than \(limit) currencies (ISO 4217 has fewer than 200); check that --rates names the rates file"
-        case .duplicateCurrency(let code, let first, let firstValue, let second, let secondValue):
-            "lines \(first) and \(second): \(code) has two different rates ('\(firstValue)' and '\(secondValue)'); keep one line per currency"
-        case .duplicateColumn(let code, let line, let first, let firstValue, let second, let secondValue):
-            "line \(line): columns \(first) and \(second) are both \(code) with different rates ('\(firstValue)' and '\(secondValue)'); keep one column per currency"
-        case .codeNotInCapitals(let code, let line):
-            "line \(line): currency code '\(code)' is not in capitals; write ISO 4217 codes as cells must write them: '\(code.uppercased())'"
-        case .baseRateNotOne(let line, let currency, let value):
-            "line \(line): \(currency) is the base currency, so its rate must be 1, not '\(value)'; remove the line or correct the base"
-        }
-    }
 }

@@ -40,7 +40,7 @@ extension UnitCatalog {
         let value = try parser.parse()
         if value.unitCount == 1, let single = value.single { return single }
         guard let scale = value.scale else { throw .unit(.factorOverflow(from: text, to: "base units")) }
-        return UnitDefinition(symbol: text, dimension: Dimension(exponents: value.exponents), scale: scale)
+        return UnitDefinition(symbol: text, dimension: UnitDimension(exponents: value.exponents), scale: scale)
     }
 
     /// Looks up one name inside an expression, turning unknown names into the most helpful error.
@@ -55,7 +55,7 @@ extension UnitCatalog {
     /// - Parameters:
     ///   - name: The unknown spelling.
     ///   - dimension: When known, only suggestions of this dimension.
-    public func expressionSuggestion(for name: String, in dimension: Dimension? = nil) -> String? {
+    public func expressionSuggestion(for name: String, in dimension: UnitDimension? = nil) -> String? {
         let characters = Array(name)
         guard characters.count <= UnitCatalog.maxSuggestedLength else { return nil }
         if characters.count >= 2, let first = characters.first, let last = characters.last,
@@ -75,7 +75,7 @@ extension UnitCatalog {
 
 /// The value of a (sub)expression while parsing.
 struct ExpressionValue {
-    var exponents = Dimension.Exponents()
+    var exponents = UnitDimension.Exponents()
     /// The exact factor to the coherent base units; `nil` once it overflowed.
     var scale: Rational? = .one
     /// How many catalog units it combines, and the unit when it is exactly one unit to the first power.

@@ -22,7 +22,7 @@ public struct UnitCatalog: Sendable {
     /// A spelling as `suggestion(for:)` compares it: characters split once, not per lookup.
     private struct Spelling: Sendable {
         let text: String
-        let dimension: Dimension
+        let dimension: UnitDimension
         /// A word alias, compared case-insensitively.
         let isName: Bool
         /// The characters, lowercased for names.
@@ -120,7 +120,7 @@ public struct UnitCatalog: Sendable {
     /// - Parameters:
     ///   - name: The unknown spelling.
     ///   - dimension: When the other side of a conversion settles it, only units of this dimension are offered.
-    public func suggestion(for name: String, in dimension: Dimension? = nil) -> String? {
+    public func suggestion(for name: String, in dimension: UnitDimension? = nil) -> String? {
         guard name.count <= UnitCatalog.maxSuggestedLength else { return nil }
         if let compound = UnitCatalog.compoundSpellings[name], let unit = try? unit(expression: compound),
            dimension == nil || unit.dimension == dimension {
@@ -196,9 +196,9 @@ extension UnitCatalog {
         /// How a unit relates to a unit defined earlier in the table.
         enum Definition: Sendable {
             /// The base unit of a dimension.
-            case base(Dimension)
+            case base(UnitDimension)
             /// `x` of this unit is `x·factor` of the coherent SI unit of the dimension (kg, m², N, …), which need not be listed.
-            case scaled(Rational, Dimension)
+            case scaled(Rational, UnitDimension)
             /// `x` of this unit is `x·factor` of the reference unit.
             case linear(Rational, of: String)
             /// `x` of this unit is `(x + shift)·scale` of the reference unit.
@@ -240,7 +240,7 @@ extension UnitCatalog {
         var units: [UnitDefinition] = []
         var bySymbol: [String: UnitDefinition] = [:]
         for entry in entries {
-            let dimension: Dimension, scale: Rational, offset: Rational
+            let dimension: UnitDimension, scale: Rational, offset: Rational
             switch entry.definition {
             case .base(let base):
                 (dimension, scale, offset) = (base, .one, .zero)
@@ -294,14 +294,14 @@ extension UnitCatalog {
     }
 
     /// The units of one dimension, in table order.
-    public func units(of dimension: Dimension) -> [UnitDefinition] {
+    public func units(of dimension: UnitDimension) -> [UnitDefinition] {
         units.filter { $0.dimension == dimension }
     }
 
     /// The dimensions with at least one unit, in listing order (named dimensions first).
-    public var dimensions: [Dimension] {
-        var seen: Set<Dimension> = []
-        var result = Dimension.named.filter { d in units.contains { $0.dimension == d } }
+    public var dimensions: [UnitDimension] {
+        var seen: Set<UnitDimension> = []
+        var result = UnitDimension.named.filter { d in units.contains { $0.dimension == d } }
         seen.formUnion(result)
         for unit in units where !seen.contains(unit.dimension) {
             seen.insert(unit.dimension)
@@ -311,7 +311,7 @@ extension UnitCatalog {
     }
 
     /// The unit of a dimension whose scale is 1 and offset 0 (`m`, `kg`, `EUR`), if the catalog lists one.
-    public func baseUnit(of dimension: Dimension) -> UnitDefinition? {
+    public func baseUnit(of dimension: UnitDimension) -> UnitDefinition? {
         units.first { $0.dimension == dimension && $0.scale == .one && $0.offset.isZero }
     }
 }

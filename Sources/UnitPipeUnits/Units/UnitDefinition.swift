@@ -8,7 +8,7 @@ public struct UnitDefinition: Hashable, Sendable {
     /// Other accepted spellings: names, plurals and typographic symbols (`"°F"`, `"fahrenheit"`).
     public let aliases: [String]
     /// The physical dimension.
-    public let dimension: Dimension
+    public let dimension: UnitDimension
     /// The exact factor to the dimension's base unit.
     public let scale: Rational
     /// The exact offset to the dimension's base unit; zero for linear units.
@@ -28,7 +28,7 @@ public struct UnitDefinition: Hashable, Sendable {
     ///   - scale: The exact, non-zero factor to the base unit.
     ///   - offset: The exact offset to the base unit (zero unless affine).
     ///   - note: A remark shown in listings.
-    public init(symbol: String, aliases: [String] = [], dimension: Dimension, scale: Rational, offset: Rational = .zero,
+    public init(symbol: String, aliases: [String] = [], dimension: UnitDimension, scale: Rational, offset: Rational = .zero,
                 note: String? = nil) {
         precondition(!scale.isZero, "unit '\(symbol)' has a zero scale")
         self.symbol = symbol

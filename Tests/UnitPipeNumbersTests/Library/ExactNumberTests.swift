@@ -69,8 +69,15 @@ struct ExactNumberTests {
         #expect(try RoundedDecimal(isNegative: true, scaled: 0, fractionDigits: 1).description == "0.0")
         #expect(throws: RoundingError.fractionDigitsOutOfRange(19)) { try RoundedDecimal(isNegative: false, scaled: 1, fractionDigits: 19) }
         #expect(throws: RoundingError.tooLarge(fractionDigits: 2)) { try ExactNumber("1e18")?.rounded(fractionDigits: 2) }
-        #expect(NumberWriter.checkedFixed(1.5, decimals: 21) == nil)
-        #expect(NumberWriter.checkedFixed(1.5, decimals: 1) == "1.5")
+        #expect(NumberWriter.fixed(1.5, decimals: 21) == nil)
+        #expect(NumberWriter.fixed(1.5, decimals: -1) == nil)
+        #expect(NumberWriter.fixed(1.5, decimals: .max) == nil)
+        #expect(NumberWriter.fixed(1.5, decimals: .min) == nil)
+        #expect(NumberWriter.maxFixedLength(decimals: .max) == NumberWriter.maxFixedLength(decimals: 20))
+        #expect(NumberWriter.fixed(.nan, decimals: 2) == "nan")
+        #expect(NumberWriter.fixed(-.infinity, decimals: 20) == "-inf")
+        #expect(NumberWriter.fixed(-.greatestFiniteMagnitude, decimals: 20)?.count == NumberWriter.maxFixedLength(decimals: 20))
+        #expect(NumberWriter.fixed(1.5, decimals: 1) == "1.5")
     }
 
     /// `text` (`[-]digits[.digits][e±n]`) rounded to `digits` fraction digits by string arithmetic alone.
@@ -149,5 +156,20 @@ struct CheckedEntryPointTests {
         #expect(de.checkedLocalized("abc") == nil)
         #expect(de.checkedLocalized("-12345.678") == "-12.345,678")
         #expect(de.checkedLocalized("1.5e-07") == "1,5e-07")
+    }
+
+    /// Hostile input to the public entry points: an error or `nil`, never a trap.
+    @Test(arguments: ["", " ", "-", "1e999999999999999999", "1e-999999999999999999", String(repeating: "9", count: 100_000),
+                      "0." + String(repeating: "0", count: 50_000) + "1", "\u{0}", "1\u{0}", "١٢٣", "1,,2", "+-1", "1e", "ee", "∞", "NaN", "0x10"])
+    func hostileTextNeverTraps(text: String) {
+        for decimals in [-1, 0, 2, 18, 19, 21, Int.max] {
+            _ = try? NumberWriter.fixed(text, decimals: decimals)
+            _ = try? NumberWriter.fixed(text, decimals: decimals, rule: .halfUp)
+        }
+        _ = try? NumberParser().exactNumber(text)
+        _ = try? NumberParser().value(text)
+        _ = NumberParser().isPrefixOfNumber(text)
+        _ = NumberConventions.c.checkedLocalized(text)
+        _ = try? NumberConventions(localeIdentifier: text)
     }
 }

@@ -74,6 +74,30 @@ struct LocaleNumberFormatTests {
         #expect(regionOverride.format(1234.5) == 1234.5.formatted(.number.locale(Locale(identifier: "en_US@rg=dezzzz"))))
         let withExtension = try LocaleNumberFormat(locale: Locale(identifier: "de-DE-u-nu-latn"))
         #expect(withExtension.format(1234.5) == "1.234,5")
+        // A numbering system is honoured, not stripped: Arabic-Indic digits in and out, ASCII read too.
+        let arabicDigits = try LocaleNumberFormat(locale: Locale(identifier: "de-DE-u-nu-arab"))
+        #expect(arabicDigits.format(1234.5) == 1234.5.formatted(.number.locale(Locale(identifier: "de-DE-u-nu-arab"))))
+        #expect(arabicDigits.format(1234.5).unicodeScalars.contains("\u{0661}"))
+        #expect(try arabicDigits.parseStrategy.parse(arabicDigits.format(1234.5)) == 1234.5)
+        let asciiDigits = String(String.UnicodeScalarView(arabicDigits.format(1234.5).unicodeScalars.map { scalar in
+            ("\u{0660}"..."\u{0669}").contains(scalar) ? Unicode.Scalar(scalar.value - 0x0660 + 0x30) ?? scalar : scalar
+        }))
+        #expect(try arabicDigits.parseStrategy.parse(asciiDigits) == 1234.5)
+        let latinInEgypt = try LocaleNumberFormat(locale: Locale(identifier: "ar-EG-u-nu-latn"))
+        #expect(latinInEgypt.format(1234.5) == 1234.5.formatted(.number.locale(Locale(identifier: "ar-EG-u-nu-latn"))))
+        #expect(latinInEgypt.format(1234.5).unicodeScalars.allSatisfy { !("\u{0660}"..."\u{0669}").contains($0) })
+        let both = try LocaleNumberFormat(locale: Locale(identifier: "en-US-u-nu-arab-rg-dezzzz"))
+        #expect(both.format(1234.5) == 1234.5.formatted(.number.locale(Locale(identifier: "en-US-u-nu-arab-rg-dezzzz"))))
+        #expect(throws: NumberConventionsError.unknownLocale("de_DE@numbers=klingon")) { try LocaleNumberFormat(localeIdentifier: "de_DE@numbers=klingon") }
+        // The same extensions in identifiers (as `--locale` takes them); keywords that do not change numbers are ignored.
+        #expect(try LocaleNumberFormat(localeIdentifier: "de-DE-u-nu-arab").format(1234.5) == arabicDigits.format(1234.5))
+        #expect(try LocaleNumberFormat(localeIdentifier: "de_DE@numbers=arab").format(1234.5) == arabicDigits.format(1234.5))
+        #expect(try LocaleNumberFormat(localeIdentifier: "en_US@rg=dezzzz").conventions.identifier == "en_DE")
+        #expect(try LocaleNumberFormat(localeIdentifier: "en-US-u-rg-dezzzz").format(1234.5) == regionOverride.format(1234.5))
+        #expect(try LocaleNumberFormat(localeIdentifier: "de_DE@collation=phonebook").format(1234.5) == "1.234,5")
+        #expect(throws: NumberConventionsError.unknownLocale("en_US@rg=de")) { try LocaleNumberFormat(localeIdentifier: "en_US@rg=de") }
+        #expect(throws: NumberConventionsError.unknownLocale("de-DE-u-nu")) { try LocaleNumberFormat(localeIdentifier: "de-DE-u-nu") }
+        #expect(throws: NumberConventionsError.unsupportedLocale("de_DE@numbers=roman")) { try LocaleNumberFormat(localeIdentifier: "de_DE@numbers=roman") }
         #expect(1234.5.formatted(.localeNumber(Locale(identifier: "de_DE"))) == "1.234,5")
         #expect(throws: NumberConventionsError.unknownLocale("xx_YY")) { try LocaleNumberFormat(localeIdentifier: "xx_YY") }
     }

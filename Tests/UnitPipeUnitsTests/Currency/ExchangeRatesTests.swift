@@ -131,24 +131,4 @@ import Testing
         let manyCodes = "currency,rate_per_EUR\n" + (0...ExchangeRates.maxCurrencies).map { "C\($0),1\n" }.joined()
         #expect(throws: RatesError.tooManyCurrencies(limit: ExchangeRates.maxCurrencies)) { try ExchangeRates.parse(manyCodes) }
     }
-
-    @Test("rates errors are one line naming the problem and the fix", arguments: [
-        (RatesError.duplicateCurrency("GBP", first: 2, firstValue: "0.79", second: 3, secondValue: "0.5"),
-         "lines 2 and 3: GBP has two different rates ('0.79' and '0.5'); keep one line per currency"),
-        (.duplicateColumn("USD", line: 2, first: 2, firstValue: "1.08", second: 4, secondValue: "1.09"),
-         "line 2: columns 2 and 4 are both USD with different rates ('1.08' and '1.09'); keep one column per currency"),
-        (.baseRateNotOne(line: 3, currency: "USD", value: "2"),
-         "line 3: USD is the base currency, so its rate must be 1, not '2'; remove the line or correct the base"),
-        (.tooLarge("r.csv", limit: 16 << 20),
-         "rates file 'r.csv' is larger than 16 MiB, which no rates file needs (the ECB's whole history is under 2 MiB); check that --rates names the rates file"),
-        (.lineTooLong(line: 2, limit: 64 << 10),
-         "line 2 of the rates file is longer than 64 KiB, which no rates line needs; check that --rates names the rates file"),
-        (.tooManyLines(limit: 100_000),
-         "the rates file has more than 100000 lines, which no rates file needs (the ECB's history has one per business day); check that --rates names the rates file"),
-        (.tooManyCurrencies(limit: 1_000),
-         "the rates file quotes more than 1000 currencies (ISO 4217 has fewer than 200); check that --rates names the rates file"),
-    ])
-    func ratesMessages(error: RatesError, message: String) {
-        #expect(error.message == message)
-    }
 }

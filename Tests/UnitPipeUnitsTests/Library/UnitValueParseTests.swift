@@ -31,7 +31,7 @@ struct UnitValueParseTests {
 
     @Test(arguments: [
         ("5.3", "'5.3' has no unit; write one after the number (5.3 km)."),
-        ("5.3 kmz", "'5.3 kmz' has no known unit: 'kmz' is not a known unit."),
+        ("5.3 kmz", "'5.3 kmz': unknown unit 'kmz'."),
         ("1.2.3 km", "'1.2.3 km' is not a number: '.' at position 4 is a second decimal separator."),
         ("$ 5 km", "'$ 5 km' has text on both sides of the number; write one unit after it."),
     ])

@@ -32,7 +32,7 @@ public enum BaseQuantity: Int, CaseIterable, Hashable, Sendable {
 /// must not convert into each other: absolute `temperature` (an affine scale)
 /// and `temperature_difference` both have the vector `temperature¹`. Two
 /// dimensions are equal when both name and exponents are equal.
-public struct Dimension: Hashable, Sendable, CustomStringConvertible {
+public struct UnitDimension: Hashable, Sendable, CustomStringConvertible {
     /// The dimension's name as users see it: `"length"`, `"temperature"`, …
     public let name: String
     /// The exponent of each base quantity.
@@ -40,7 +40,7 @@ public struct Dimension: Hashable, Sendable, CustomStringConvertible {
 
     /// `true` when one dimension is the other's reciprocal (`mi/gal` and `L/km`): no factor
     /// converts between them, only `y = S/x`.
-    public func isReciprocal(of other: Dimension) -> Bool {
+    public func isReciprocal(of other: UnitDimension) -> Bool {
         !exponents.isZero && exponents.adding(other.exponents)?.isZero == true
     }
 
@@ -123,11 +123,11 @@ public struct Dimension: Hashable, Sendable, CustomStringConvertible {
     /// A vector shared by two named dimensions resolves to the multiplicative one:
     /// `temperature^1` in an expression is `temperature_difference`, `energy` wins over torque.
     public init(exponents: Exponents) {
-        self = Dimension.namedByExponents[exponents] ?? Dimension(name: exponents.derivedName, exponents: exponents)
+        self = UnitDimension.namedByExponents[exponents] ?? UnitDimension(name: exponents.derivedName, exponents: exponents)
     }
 
-    private static func make(_ name: String, _ exponents: [BaseQuantity: Int8]) -> Dimension {
-        Dimension(name: name, exponents: Exponents(exponents))
+    private static func make(_ name: String, _ exponents: [BaseQuantity: Int8]) -> UnitDimension {
+        UnitDimension(name: name, exponents: Exponents(exponents))
     }
 
     /// Area (L²); base unit square metre.
@@ -164,14 +164,14 @@ public struct Dimension: Hashable, Sendable, CustomStringConvertible {
     public static let currency = make("currency", [.currency: 1])
 
     /// Every named dimension, in listing order.
-    public static let named: [Dimension] = [
+    public static let named: [UnitDimension] = [
         .length, .area, .volume, .mass, .time, .speed, .acceleration, .force, .pressure, .energy, .power,
         .temperature, .temperatureDifference, .frequency, .angle, .data, .density, .fuelEconomy, .dimensionless, .currency,
     ]
 
     /// Named dimensions by exponent vector, for expressions; `temperature` gives way to `temperature_difference`.
-    private static let namedByExponents: [Exponents: Dimension] = {
-        var table: [Exponents: Dimension] = [:]
+    private static let namedByExponents: [Exponents: UnitDimension] = {
+        var table: [Exponents: UnitDimension] = [:]
         for dimension in named where dimension != .temperature && table[dimension.exponents] == nil {
             table[dimension.exponents] = dimension
         }
@@ -183,10 +183,10 @@ public struct Dimension: Hashable, Sendable, CustomStringConvertible {
     public static let fuelEconomy = make("fuel_economy", [.length: -2])
 
     /// Length (L); base unit metre.
-    public static let length = Dimension(name: "length", exponents: Exponents([.length: 1]))
+    public static let length = UnitDimension(name: "length", exponents: Exponents([.length: 1]))
     /// Absolute thermodynamic temperature (Θ), an affine scale; base unit kelvin.
-    public static let temperature = Dimension(name: "temperature", exponents: Exponents([.temperature: 1]))
+    public static let temperature = UnitDimension(name: "temperature", exponents: Exponents([.temperature: 1]))
     /// A temperature difference (Θ), linear; base unit `delta_K`.
-    public static let temperatureDifference = Dimension(
+    public static let temperatureDifference = UnitDimension(
         name: "temperature_difference", exponents: Exponents([.temperature: 1]))
 }
