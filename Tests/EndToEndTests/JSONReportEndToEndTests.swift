@@ -174,6 +174,26 @@ struct JSONReportEndToEndTests {
         #expect(check.status == 0, "\(String(decoding: check.stderr, as: UTF8.self))")
     }
 
+    /// A repeated `unique` value is Frictionless' unique-error, a repeated primary key its
+    /// primary-key error; Frictionless reads them back.
+    @Test func uniqueAndPrimaryKeyTypes() throws {
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        try Data("id,code\n1,a\n2,b\n1,a\n".utf8).write(to: dir.appendingPathComponent("k.csv"))
+        try Data(#"{"fields": [{"name": "id", "type": "integer"}, {"name": "code", "type": "string", "constraints": {"unique": true}}], "primaryKey": ["id"]}"#.utf8)
+            .write(to: dir.appendingPathComponent("k.json"))
+        let result = try UnitPipeRunner.run(["validate", "k.csv", "--schema", "k.json", "--report-format", "json", "-e", "r.json", "-q"], in: dir)
+        #expect(result.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("r.json"))) as? [String: Any])
+        let errors = try #require((object["tasks"] as? [[String: Any]])?.first?["errors"] as? [[String: Any]])
+        #expect(errors.map { "\($0["rowNumber"] ?? "") \($0["fieldName"] ?? "") \($0["type"] ?? "") \($0["code"] ?? "")" }
+            == ["4 id primary-key duplicate_value", "4 code unique-error duplicate_value"])
+        if hasFrictionless {
+            let check = try UnitPipeRunner.runShell(
+                "python3 -c \"import json; from frictionless import Report; Report.from_descriptor(json.load(open('r.json')))\"", in: dir)
+            #expect(check.status == 0, "\(String(decoding: check.stderr, as: UTF8.self))")
+        }
+    }
+
     /// A shard's report is one part of its job's: only CSV reports join by concatenation.
     @Test func noJSONReportForAShard() throws {
         let result = try UnitPipeRunner.run(["validate", UnitPipeRunner.fixture("validate/orders.csv"), "--byte-range", "0:100", "--report-format", "json"])
