@@ -1,3 +1,5 @@
+import UnitPipeCSV
+
 /// The options about several inputs, shared by `convert` and `validate`.
 enum InputArguments {
     static let inputName = Option(
@@ -25,5 +27,19 @@ enum InputArguments {
         for case let (option, text?) in given {
             throw .invalidValue(option: option, value: text, reason: "a shard is a byte range of one file; give a single INPUT (or run one shard per file)")
         }
+    }
+
+    /// The whole content of the small file at `path` (a schema, a descriptor, a dialect).
+    static func contents(of path: String) throws(InputError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        let source = try InputSource(path: path)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        defer { chunk.deallocate() }
+        while true {
+            let count = try source.read(into: chunk)
+            if count == 0 { break }
+            bytes += chunk[..<count]
+        }
+        return bytes
     }
 }

@@ -106,6 +106,8 @@ enum ManPage {
         ("unitpipe convert data/ -c value:@unit:m --summary run.json --exit-on-rejects 0",
          "Every file of a directory into one output; each row's unit in column unit; exit 0 with rejected rows"),
         ("unitpipe validate orders.csv --schema orders.schema.json -e /dev/stdout", "Check a file against a Table Schema"),
+        ("unitpipe validate datapackage.json --report-format json", "Every resource of a Data Package; a Frictionless-shaped JSON report"),
+        ("unitpipe describe export.csv -o export.schema.json", "A Table Schema from the data, which validate --schema passes"),
         ("unitpipe sniff export.csv", "What the file looks like, and the command that converts it"),
         ("unitpipe units km mi", "The exact factor between two units"),
     ]

@@ -72,6 +72,7 @@ public enum UnitPipeCommand {
             case ConvertCommand.spec.name: return try ConvertCommand.run(parsed)
             case ValidateCommand.spec.name: return try ValidateCommand.run(parsed)
             case SniffCommand.spec.name: return try SniffCommand.run(parsed)
+            case DescribeCommand.spec.name: return try DescribeCommand.run(parsed)
             case UnitsCommand.spec.name: return try UnitsCommand.run(parsed)
             case PlanCommand.spec.name: return try PlanCommand.run(parsed)
             case CompletionCommand.spec.name: return try CompletionCommand.run(parsed)
@@ -99,7 +100,7 @@ public enum UnitPipeCommand {
     }
 
     static let commands: [CommandSpec] = [
-        ConvertCommand.spec, ValidateCommand.spec, SniffCommand.spec, UnitsCommand.spec, PlanCommand.spec, CompletionCommand.spec, ManCommand.spec,
+        ConvertCommand.spec, ValidateCommand.spec, SniffCommand.spec, DescribeCommand.spec, UnitsCommand.spec, PlanCommand.spec, CompletionCommand.spec, ManCommand.spec,
     ]
 
     static let rootUsage = "Usage: unitpipe COMMAND [INPUT] [options]\n"

@@ -27,6 +27,7 @@ enum ValidateCommand {
     static let maximum = Option(["--max"], value: "NAME=V", help: "the largest value allowed in column NAME", repeatable: true)
     static let integer = Option(["--integer"], value: "NAME", help: "column NAME holds whole numbers (5, 5.0 and 1e3 are; 5.5 is not_integer)", repeatable: true)
     static let errors = Option(["-e", "--errors"], value: "FILE", help: "write the error report (record,line,column,value,code,message) to FILE")
+    static let reportFormat = Option<ReportFormat>(["--report-format"], value: "FORMAT", help: "the error report's format: csv (rows) or json (one document shaped as Frictionless' report; to standard output without -e)", default: .csv)
     static let rejects = Option(["-r", "--rejects"], value: "FILE", help: "write the invalid rows to FILE as they were read (header line first)")
     static let escapeFormulas = Flag(["--escape-formulas"], help: "a field of the error report or invalid rows starting with = + - @ tab or CR gets a leading ' so spreadsheets do not run it (plain numbers such as -5 are not changed)", default: "fields pass through unchanged")
     static let maxErrors = Option<Int>.count(["--max-errors"], help: "stop (exit 2) once more than N rows are invalid; the summary says so", default: "no limit")
@@ -64,9 +65,13 @@ enum ValidateCommand {
             type are checked for presence only (required, missingValues). The header is checked against the
             fields (missing_column, extra_column, duplicate_column). A keyword that is not checked is named
             on standard error; a mistake in the schema is a usage error naming its JSON path.
+
+            An INPUT ending in .json is a Frictionless Data Package: every tabular resource is checked
+            with its own dialect, encoding and schema, the report naming each row's resource. With
+            --report-format json the report is one JSON document shaped as Frictionless' report.
             """,
         options: ([
-            column, schema, locale, encoding, nullValue, required, minimum, maximum, integer, errors, rejects, escapeFormulas, maxErrors,
+            column, schema, locale, encoding, nullValue, required, minimum, maximum, integer, errors, reportFormat, rejects, escapeFormulas, maxErrors,
             summary, delimiter, quote, noHeader, maxFieldSize, threads,
         ] as [any OptionDeclaration]) + ProgressArguments.options + ShardArguments.options
             + ([quiet, InputArguments.inputName, OptionSpec.help, OptionSpec.version] as [any OptionDeclaration]),
@@ -82,13 +87,19 @@ enum ValidateCommand {
 
     /// Builds the options, runs the job and reports its outcome.
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
+        let isPackage = DataPackageArguments.isPackage(arguments)
+        if isPackage { try DataPackageArguments.checkOptions(arguments) }
         let options = try makeOptions(arguments)
         if arguments.has(ShardArguments.checkArgs) { return 0 }
         let isQuiet = arguments.has(quiet)
         for note in options.schema?.notes ?? [] {
             Console.error("unitpipe validate: schema: \(note)\n")
         }
-        let outcome = ValidateJob(options: options).run()
+        let package = isPackage ? try DataPackageArguments.resources(arguments, base: options) : nil
+        for note in package?.notes ?? [] { Console.error("unitpipe validate: \(note)\n") }
+        let job = package.map { ValidateJob(options: options, resources: $0.resources) } ?? ValidateJob(options: options)
+        job.failureMessage = { Messages.render($0) }
+        let outcome = job.run()
         if let failure = outcome.failure {
             Console.error("unitpipe validate: \(Messages.render(failure))\n")
         }
@@ -112,6 +123,13 @@ enum ValidateCommand {
         options.inputName = try InputArguments.inputName(arguments)
         options.errorsPath = arguments.text(of: errors)
         options.rejectsPath = arguments.text(of: rejects)
+        if let format = try arguments.value(of: reportFormat) {
+            options.reportFormat = format
+            if format == .json, arguments.text(of: ShardArguments.byteRange) != nil {
+                throw .invalidValue(option: reportFormat.name, value: format.rawValue, reason: "a shard's report is one part of its job's; write CSV reports (the default), which join by concatenation")
+            }
+            if format == .json, options.errorsPath == nil { options.errorsPath = "/dev/stdout" }
+        }
         options.escapesFormulas = arguments.has(escapeFormulas)
         options.summaryPath = arguments.text(of: summary)
         options.rules = try arguments.values(of: column)
@@ -140,16 +158,9 @@ enum ValidateCommand {
 
     /// Reads and checks the Table Schema at `path`.
     static func readSchema(_ path: String) throws(UsageError) -> TableSchema {
-        var bytes: [UInt8] = []
+        let bytes: [UInt8]
         do throws(InputError) {
-            let source = try InputSource(path: path)
-            let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
-            defer { chunk.deallocate() }
-            while true {
-                let count = try source.read(into: chunk)
-                if count == 0 { break }
-                bytes += chunk[..<count]
-            }
+            bytes = try InputArguments.contents(of: path)
         } catch {
             throw .invalidValue(option: "--schema", value: path, reason: Messages.render(JobError.input(error)))
         }

@@ -1,5 +1,5 @@
 // The run every job shares: the inputs in order (files, a directory's files, standard
-// input), each input's head, one record engine for all of them (so record numbers, the
+// input; in groups, one table each, for a Data Package's resources), each input's head, one record engine for all of them (so record numbers, the
 // failure budget and `--max-errors` run across inputs), progress, signals, and the
 // all-or-nothing commit of the outputs and the summary with its status. A job
 // (`RecordJob`, RecordJob.swift) supplies what differs: the plan and committer for each
@@ -70,6 +70,19 @@ protocol RecordJob: AnyObject {
     var outputMembers: [OutputCommit.Member] { get }
     /// Sets the job's own fields of the summary as it is written (`failure`: why the run stopped).
     func settle(_ summary: inout Summary, failure: JobError?)
+    /// The inputs in groups, read one group after the other; a group's inputs are one table (one
+    /// header). By default one group, the options' inputs; a Data Package has one per resource.
+    var inputGroups: [[String]] { get }
+    /// Called before the inputs of group `index` are opened.
+    func startGroup(_ index: Int) throws(JobError)
+    /// Called once the run's outcome is known, before its outputs are made durable.
+    func willCommit(failure: JobError?)
+}
+
+extension RecordJob {
+    var inputGroups: [[String]] { [options.inputPaths] }
+    func startGroup(_ index: Int) throws(JobError) {}
+    func willCommit(failure: JobError?) {}
 }
 
 /// Runs any job from its first input to its committed outputs.
@@ -87,38 +100,41 @@ enum JobRunner {
         var current: InputSource?
         var progress: ProgressDisplay?
         do throws(JobError) {
-            let opening = try InputList.start(options.inputPaths, outputs: options.outputs, progress: options.progress, open: job.openHead)
-            let inputs = opening.inputs
-            var heads = opening.heads
-            progress = opening.progress
-            reading: for (index, input) in inputs.enumerated() {
-                let head: InputHead
-                if let kept = heads.removeValue(forKey: index) { head = kept } else { head = try job.openHead(input) }
-                current = head.source
-                let file = inputs.count > 1 ? input : options.inputName
-                if let committer = try job.start(head, file: file, isLast: index == inputs.count - 1) {
-                    let running = engine ?? RecordEngine(
-                        threads: options.threads, chunkSize: options.chunkSize, maxFieldSize: options.maxFieldSize,
-                        failureLimit: options.failureLimit, reader: options.reader, keepsRawBytes: options.rejectsPath != nil,
-                        batchRecords: options.batchRecords, speculationFailureLimit: options.speculationFailureLimit)
-                    engine = running
-                    if let progress {
-                        let before = bytesDone
-                        running.progressObserver = { progress.update(bytes: before + $0.bytesRead, rows: $0.records) }
+            reading: for (group, paths) in job.inputGroups.enumerated() {
+                try job.startGroup(group)
+                let opening = try InputList.start(paths, outputs: options.outputs, progress: options.progress, open: job.openHead)
+                let inputs = opening.inputs
+                var heads = opening.heads
+                progress = progress ?? opening.progress
+                for (index, input) in inputs.enumerated() {
+                    let head: InputHead
+                    if let kept = heads.removeValue(forKey: index) { head = kept } else { head = try job.openHead(input) }
+                    current = head.source
+                    let file = inputs.count > 1 ? input : options.inputName
+                    if let committer = try job.start(head, file: file, isLast: index == inputs.count - 1) {
+                        let running = engine ?? RecordEngine(
+                            threads: options.threads, chunkSize: options.chunkSize, maxFieldSize: options.maxFieldSize,
+                            failureLimit: options.failureLimit, reader: options.reader, keepsRawBytes: options.rejectsPath != nil,
+                            batchRecords: options.batchRecords, speculationFailureLimit: options.speculationFailureLimit)
+                        engine = running
+                        if let progress {
+                            let before = bytesDone
+                            running.progressObserver = { progress.update(bytes: before + $0.bytesRead, rows: $0.records) }
+                        }
+                        let end: RecordEngine.End
+                        do {
+                            defer { committer.finishInput() }
+                            end = try running.run(head, job: committer, shard: job.shardRange)
+                        } catch .output(.closedPipe) {
+                            // The reader of an output went away (`| head`): the run ends quietly, reading no further input.
+                            endedAtClosedPipe = true
+                            break reading
+                        }
+                        if end == .failureLimitReached, let error = job.failureLimitError() { throw error }
                     }
-                    let end: RecordEngine.End
-                    do {
-                        defer { committer.finishInput() }
-                        end = try running.run(head, job: committer, shard: job.shardRange)
-                    } catch .output(.closedPipe) {
-                        // The reader of an output went away (`| head`): the run ends quietly, reading no further input.
-                        endedAtClosedPipe = true
-                        break reading
-                    }
-                    if end == .failureLimitReached, let error = job.failureLimitError() { throw error }
+                    bytesDone += head.source.bytesRead
+                    current = nil
                 }
-                bytesDone += head.source.bytesRead
-                current = nil
             }
             try job.finishInputs()
         } catch {
@@ -135,6 +151,7 @@ enum JobRunner {
             summary.byteRange = range
         }
         summary.seconds = (clock.now - started).seconds
+        job.willCommit(failure: failure)
         // Never into a summary path that is itself the problem (the input, another output, nowhere).
         let summaryPath = failure.isOutputPathError(of: .summary) ? nil : options.summaryPath
         let settle = { (failure: JobError?, sawClosedPipe: Bool) -> Job.Summary in

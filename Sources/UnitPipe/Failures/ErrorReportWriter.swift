@@ -59,14 +59,24 @@ public enum ErrorReportFormat {
 
     /// Appends the header row; `hasFileColumn` puts `file` first.
     public static func writeHeader(to buffer: ByteBuffer, hasFileColumn: Bool = false) {
-        writer.writeRecord(hasFileColumn ? ["file"] + header : header, to: buffer)
+        writeHeader(to: buffer, leadingColumns: hasFileColumn ? ["file"] : [])
+    }
+
+    /// Appends the header row after `leadingColumns` (`file`, or `resource,file` for a Data Package).
+    public static func writeHeader(to buffer: ByteBuffer, leadingColumns: [String]) {
+        writer.writeRecord(leadingColumns + header, to: buffer)
     }
 
     /// Appends one error; `file` (the input's name, with several inputs) goes first; with
     /// `escapingFormulas`, a field a spreadsheet would run gets a leading `'`.
     public static func write(_ error: ReportRow, file: String? = nil, to buffer: ByteBuffer, escapingFormulas: Bool = false) {
+        write(error, leading: file.map { [$0] } ?? [], to: buffer, escapingFormulas: escapingFormulas)
+    }
+
+    /// Appends one error after the values of the leading columns.
+    public static func write(_ error: ReportRow, leading: [String], to buffer: ByteBuffer, escapingFormulas: Bool = false) {
         let fields = [String(error.record), String(error.line), error.column, error.value, error.code.rawValue, error.message]
-        (escapingFormulas ? escapingWriter : writer).writeRecord(file.map { [$0] + fields } ?? fields, to: buffer)
+        (escapingFormulas ? escapingWriter : writer).writeRecord(leading + fields, to: buffer)
     }
 }
 

@@ -25,6 +25,15 @@ public enum HeaderProblem: Sendable, Equatable {
         }
     }
 
+    /// The 1-based position the problem is at: the header column's, or for a missing column the
+    /// field's in `schema`.
+    func fieldNumber(in schema: TableSchema?) -> Int? {
+        switch self {
+        case .missingColumn(let name): schema?.fields.firstIndex { $0.name == name }.map { $0 + 1 }
+        case .extraColumn(_, let position), .duplicateColumn(_, let position, _): position
+        }
+    }
+
     /// The report row: record 0 (before the first record), line 1.
     public var reportRow: ReportRow {
         let value: String = if case .missingColumn = self { "" } else { name }

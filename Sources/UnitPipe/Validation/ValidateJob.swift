@@ -2,19 +2,52 @@
 // plan of checked columns instead of conversions, `ValidateWorker`s that run the
 // column stages and check instead of format, and a committer here that renders every
 // failure into the error report, copies invalid rows to the rejects and folds the
-// counts. The header's problems against a schema are reported first, on line 1.
+// counts. The header's problems against a schema are reported first, on line 1. A Data
+// Package is read as groups of inputs, one per resource, each with its own options and
+// committer, into one report.
 
 import UnitPipeCSV
 import UnitPipeNumbers
 
-/// One `unitpipe validate` run.
+/// One `unitpipe validate` run: of its inputs as one table, or of the resources of a Data Package.
 public final class ValidateJob: RecordJob {
     public let options: ValidateOptions
+    /// The resources of a Data Package, each checked with its own options (`nil`: `options`'
+    /// inputs, as one table).
+    public let resources: [ValidateResource]?
+    /// Renders a failure that stops the run, for the JSON report's top-level error.
+    public var failureMessage: @Sendable (JobError) -> String = { $0.reason }
     private var committer: ValidateCommitter?
     private var outputs: ValidateOutputs?
     private(set) var shardRange: ResolvedByteRange?
+    private let clock = ContinuousClock()
+    private let started: ContinuousClock.Instant
+    /// The resource being read (an index into ``resources``) and how many of its inputs were started.
+    private var group = 0
+    private var groupInputs = 0
+    /// The summaries of the resources read to the end.
+    private var resourceSummaries: [ValidateSummary.Resource] = []
+    /// When the resource being read started, and its inputs so far.
+    private var resourceStarted: ContinuousClock.Instant
+    private var resourceSources: [InputSource] = []
+    /// The JSON report's open task: where it started, its rows before it and the inputs it read.
+    private var task: (started: ContinuousClock.Instant, rowsBefore: Int, sources: [InputSource], fields: Int)?
 
-    public init(options: ValidateOptions) { self.options = options }
+    public init(options: ValidateOptions) {
+        self.options = options
+        resources = nil
+        started = clock.now
+        resourceStarted = started
+    }
+
+    /// A run over the resources of a Data Package; `options` holds what they share (the outputs,
+    /// `--max-errors`, threads), each resource its inputs, dialect, encoding and schema.
+    public init(options: ValidateOptions, resources: [ValidateResource]) {
+        self.options = options
+        self.resources = resources
+        started = clock.now
+        resourceStarted = started
+    }
 
     /// The outcome of a run: its summary, the column-level hints and, when it stopped (exit 2), why.
     public struct Outcome: JobOutcome {
@@ -27,17 +60,52 @@ public final class ValidateJob: RecordJob {
     /// Runs the job to the end, writing the report, the rejects and the summary. Never throws.
     public func run() -> Outcome {
         let (summary, failure) = JobRunner.run(self)
-        return Outcome(summary: summary, failure: failure, columnHints: committer?.columnHints ?? [])
+        return Outcome(summary: summary, failure: failure, columnHints: resources == nil ? committer?.columnHints ?? [] : [])
+    }
+
+    /// The options of the table being read: its resource's in a package, else the run's.
+    private var tableOptions: ValidateOptions { resources?[group].options ?? options }
+
+    var inputGroups: [[String]] { resources?.map(\.options.inputPaths) ?? [options.inputPaths] }
+
+    func startGroup(_ index: Int) {
+        guard resources != nil else { return }
+        if index > 0 { finishResource() }
+        group = index
+        groupInputs = 0
+        resourceStarted = clock.now
+        resourceSources = []
+    }
+
+    /// Keeps the summary of the resource read to the end and closes its task; the next starts afresh.
+    private func finishResource() {
+        guard let resources, group < resources.count, resourceSummaries.count == group else { return }
+        endTask()
+        resourceSummaries.append(resourceSummary())
+        committer = nil
+    }
+
+    /// The summary of the resource being read, so far.
+    private func resourceSummary() -> ValidateSummary.Resource {
+        var summary = committer?.summary ?? ValidateSummary()
+        summary.notes = tableOptions.schema?.notes.map(\.description) ?? []
+        summary.bytesIn = resourceSources.reduce(0) { $0 + $1.bytesRead }
+        summary.seconds = (clock.now - resourceStarted).seconds
+        return ValidateSummary.Resource(name: resources?[group].name ?? "", summary: summary)
     }
 
     func openHead(_ input: String) throws(JobError) -> InputHead {
-        try InputList.head(
+        let options = tableOptions
+        return try InputList.head(
             of: input, delimiter: options.delimiter, quote: options.quote, hasHeader: options.hasHeader,
             maxFieldSize: options.maxFieldSize, locale: options.locale, encoding: options.encoding)
     }
 
     func start(_ head: InputHead, file: String?, isLast: Bool) throws(JobError) -> ValidateCommitter? {
-        if outputs == nil, head.firstRecord != nil || isLast {
+        let options = tableOptions
+        let resource = resources?[group].name
+        let file = resource != nil ? head.source.path ?? "-" : file
+        if outputs == nil, head.firstRecord != nil || isLast || resource != nil {
             // Every input is empty: nothing to check the named columns or the schema against.
             // A run that is one part of a larger job (a cluster task) leaves that to the job.
             let isPart = options.inputName != nil || !options.shard.writesHeaders
@@ -45,8 +113,21 @@ public final class ValidateJob: RecordJob {
                 throw .emptyInput(hasSchema: options.schema != nil)
             }
             let header = head.dialect.hasHeader && head.firstRecord != nil ? head.firstRecordLine : nil
-            outputs = try ValidateOutputs(options: options, dialect: head.dialect, header: header, hasFileColumn: file != nil)
+            outputs = try ValidateOutputs(options: self.options, dialect: head.dialect, header: header,
+                                          leadingColumns: resource != nil ? ["resource", "file"] : file != nil ? ["file"] : [])
         }
+        if resource != nil, head.firstRecord == nil, options.hasHeader, options.schema != nil { throw .emptyInput(hasSchema: true) }
+        // The JSON report's tasks: one per input, or one per resource.
+        if resource == nil || groupInputs == 0 {
+            endTask()
+            outputs?.beginTask(name: resource ?? ValidateOutputs.taskName(of: head.source.path ?? "-"),
+                               place: resource != nil ? options.inputPaths.joined(separator: ", ") : head.source.path ?? "-",
+                               labels: head.dialect.hasHeader ? head.columnNames : [])
+            task = (clock.now, committer?.summary.rowsIn ?? 0, [], head.dialect.hasHeader ? head.columnNames.count : 0)
+        }
+        groupInputs += 1
+        task?.sources.append(head.source)
+        resourceSources.append(head.source)
         guard let outputs, head.firstRecord != nil else { return nil }
         let plan = try ValidatePlan.make(options: options, head: head)
         if committer == nil {
@@ -54,36 +135,64 @@ public final class ValidateJob: RecordJob {
         }
         let active = committer ?? ValidateCommitter(plan: plan, outputs: outputs, reportsHeader: shardRange?.ownsHead ?? true)
         committer = active
-        active.start(plan, file: file)
+        try active.start(plan, file: file, resource: resource)
         return active
+    }
+
+    /// Closes the JSON report's open task with its counts.
+    private func endTask() {
+        guard let open = task else { return }
+        outputs?.endTask(rows: (committer?.summary.rowsIn ?? 0) - open.rowsBefore, bytes: open.sources.reduce(0) { $0 + $1.bytesRead },
+                         seconds: (clock.now - open.started).seconds, fields: open.fields)
+        task = nil
     }
 
     func failureLimitError() -> JobError? { options.maxErrors.map { .tooManyErrors(limit: $0) } }
 
     func finishInputs() {}
 
-    var summary: ValidateSummary { committer?.summary ?? ValidateSummary() }
+    var summary: ValidateSummary {
+        guard resources != nil else { return committer?.summary ?? ValidateSummary() }
+        // A resource the run stopped in (or ended with) counts with what it read.
+        let current = resourceSummaries.count == group ? [resourceSummary()] : []
+        return ValidateSummary(resources: resourceSummaries + current)
+    }
 
     var outputMembers: [OutputCommit.Member] {
         [outputs?.report, outputs?.rejects].compactMap { $0 }.map { OutputCommit.Member(file: $0, isKeptWhenStopped: true) }
     }
 
+    func willCommit(failure: JobError?) {
+        endTask()
+        outputs?.finishReport(seconds: (clock.now - started).seconds, stopped: failure.map { ($0.reason, failureMessage($0)) })
+    }
+
     func settle(_ summary: inout ValidateSummary, failure: JobError?) {
-        summary.notes = options.schema?.notes.map(\.description) ?? []
+        if resources == nil { summary.notes = options.schema?.notes.map(\.description) ?? [] }
         if case .tooManyErrors? = failure { summary.isErrorLimitReached = true }
     }
 }
 
-/// The files a `validate` run writes: the error report and the invalid rows.
+/// The files a `validate` run writes: the error report (CSV or JSON) and the invalid rows.
 final class ValidateOutputs {
     let report: ReportFile?
     let rejects: ReportFile?
+    /// The report's first columns (`file`, or `resource,file` for a Data Package), CSV only.
+    private let leadingColumns: [String]
+    private var json: JSONReportWriter?
+    private let escapesFormulas: Bool
 
-    init(options: ValidateOptions, dialect: CSVDialect, header: [UInt8]?, hasFileColumn: Bool = false) throws(JobError) {
+    init(options: ValidateOptions, dialect: CSVDialect, header: [UInt8]?, leadingColumns: [String] = []) throws(JobError) {
+        self.leadingColumns = leadingColumns
+        escapesFormulas = options.escapesFormulas
         do {
             if let path = options.errorsPath {
                 let report = try ReportFile(path: path)
-                if options.shard.writesHeaders { ErrorReportFormat.writeHeader(to: report.buffer, hasFileColumn: hasFileColumn) }
+                if options.reportFormat == .json {
+                    json = JSONReportWriter(buffer: report.buffer)
+                } else if options.shard.writesHeaders {
+                    ErrorReportFormat.writeHeader(to: report.buffer, leadingColumns: leadingColumns)
+                }
                 self.report = report
             } else {
                 report = nil
@@ -96,6 +205,39 @@ final class ValidateOutputs {
             throw .output(error)
         }
     }
+
+    /// A JSON report's name for the task of `input`: its file name without directory and extensions.
+    static func taskName(of input: String) -> String {
+        if input == "-" { return "stdin" }
+        let base = input.split(separator: "/").last.map(String.init) ?? input
+        return base.split(separator: ".").first.map(String.init) ?? base
+    }
+
+    /// Opens a task of the JSON report (nothing for CSV).
+    func beginTask(name: String, place: String, labels: [String]) {
+        json?.beginTask(name: name, place: place, labels: labels)
+    }
+
+    /// Closes the JSON report's task with its counts.
+    func endTask(rows: Int, bytes: Int, seconds: Double, fields: Int) {
+        json?.endTask(JSONReportWriter.Stats(rows: rows, bytes: bytes, seconds: seconds), fields: fields)
+    }
+
+    /// Ends the JSON report's document (a stopped run names its reason and message).
+    func finishReport(seconds: Double, stopped: (reason: String, message: String)?) {
+        json?.finish(seconds: seconds, stopped: stopped)
+    }
+
+    /// Writes one error: a CSV row after the leading columns' `values`, or a JSON error.
+    func write(_ row: ReportRow, leading values: [String], type: FrictionlessErrorType, fieldNumber: Int?, hasHeader: Bool) throws(OutputError) {
+        guard let report else { return }
+        if json != nil {
+            json?.write(JSONReportWriter.Entry(row: row, type: type, fieldNumber: fieldNumber, file: values.last), hasHeader: hasHeader)
+        } else {
+            ErrorReportFormat.write(row, leading: Array(values.prefix(leadingColumns.count)), to: report.buffer, escapingFormulas: escapesFormulas)
+        }
+        try report.flushIfFull()
+    }
 }
 
 /// The engine-thread half of `validate`: commits every worker's results, in input order.
@@ -106,6 +248,8 @@ final class ValidateCommitter: InputCommitter {
     private let outputs: ValidateOutputs
     /// The input's name in the error report's `file` column (`nil`: no such column).
     private var file: String?
+    /// The Data Package resource being read (the report's `resource` column), if any.
+    private var resource: String?
     private var columns: [ValidateColumnStats]
     private(set) var summary = ValidateSummary()
     /// Whether the header's problems are reported (`false` in a shard after the first).
@@ -135,17 +279,24 @@ final class ValidateCommitter: InputCommitter {
 
     /// Makes `plan` the plan of the next input, named `file` in the error report, and reports
     /// the input's header problems (before any of its records).
-    func start(_ plan: ValidatePlan, file: String?) {
+    func start(_ plan: ValidatePlan, file: String?, resource: String? = nil) throws(JobError) {
         self.plan = plan
         renderer = plan.renderer
         self.file = file
+        self.resource = resource
         for problem in plan.headerProblems where reportsHeader {
             summary.errorsByCode[problem.code, default: 0] += 1
-            if let report = outputs.report {
-                ErrorReportFormat.write(problem.reportRow, file: file, to: report.buffer, escapingFormulas: plan.options.escapesFormulas)
+            do {
+                try outputs.write(problem.reportRow, leading: leading, type: .of(problem.code),
+                                  fieldNumber: problem.fieldNumber(in: plan.options.schema), hasHeader: plan.dialect.hasHeader)
+            } catch {
+                throw .output(error)
             }
         }
     }
+
+    /// The report's leading columns of this input's rows.
+    private var leading: [String] { (resource.map { [$0] } ?? []) + (file.map { [$0] } ?? []) }
 
     /// The columns most of whose non-empty cells one other number style reads.
     var columnHints: [ColumnLocaleHint] {
@@ -178,9 +329,9 @@ final class ValidateCommitter: InputCommitter {
                 failure.record += bases.record + 1
                 failure.line += bases.line
                 summary.errorsByCode[failure.code, default: 0] += 1
-                if let report = outputs.report {
-                    ErrorReportFormat.write(renderer.reportRow(failure), file: file, to: report.buffer, escapingFormulas: plan.options.escapesFormulas)
-                    try report.flushIfFull()
+                if outputs.report != nil {
+                    try outputs.write(renderer.reportRow(failure), leading: leading, type: failure.frictionlessType(fieldCount: plan.columnCount),
+                                      fieldNumber: fieldNumber(of: failure), hasHeader: plan.dialect.hasHeader)
                 }
             }
             if let rejects = outputs.rejects {
@@ -258,6 +409,14 @@ final class ValidateCommitter: InputCommitter {
             }
         }
         return result
+    }
+
+    /// The 1-based position in the record of the cell `failure` is about: its column's, or for a
+    /// row of the wrong length the first extra or missing field's.
+    private func fieldNumber(of failure: CellFailure) -> Int? {
+        if let k = failure.column, k < plan.columns.count { return plan.columns[k].field + 1 }
+        if case .fieldCount(let found) = failure.detail { return min(found, plan.columnCount) + 1 }
+        return nil
     }
 
     /// Writes the column counts into the summary.

@@ -15,6 +15,8 @@ public struct ValidateOptions: Sendable {
     public var inputName: String?
     /// Error report path (`-e`).
     public var errorsPath: String?
+    /// `--report-format`: the error report as CSV rows or one Frictionless-shaped JSON document.
+    public var reportFormat = ReportFormat.csv
     /// Invalid rows path (`-r`): the rows with an invalid cell, verbatim, header first.
     public var rejectsPath: String?
     /// `--escape-formulas`: a field of the report or the invalid rows that a spreadsheet would run gets a leading `'`.
@@ -63,5 +65,19 @@ public struct ValidateOptions: Sendable {
     /// The output paths with their roles (`nil`: not given), checked before any input is read.
     var outputs: [(role: OutputRole, path: String?)] {
         [(.errors, errorsPath), (.rejects, rejectsPath), (.summary, summaryPath)]
+    }
+}
+
+/// One table a run checks with its own options: a resource of a Data Package.
+public struct ValidateResource: Sendable {
+    /// The resource's name (the report's `resource` column and the JSON report's task); `nil` for
+    /// the inputs of a plain run.
+    public var name: String?
+    /// Its inputs, dialect, encoding and schema (the run's outputs are the job's).
+    public var options: ValidateOptions
+
+    public init(name: String?, options: ValidateOptions) {
+        self.name = name
+        self.options = options
     }
 }

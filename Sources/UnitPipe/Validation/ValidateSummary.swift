@@ -48,10 +48,31 @@ public struct ValidateSummary: JobSummary, Equatable {
     /// The schema's keywords that were not checked.
     public var notes: [String] = []
 
+    /// The summary of one resource of a Data Package.
+    public struct Resource: Sendable, Equatable {
+        public var name: String
+        public var summary: ValidateSummary
+    }
+
+    /// For a Data Package: each resource's own summary (the run's counts are their sums).
+    public var resources: [Resource] = []
+
     public init() {}
 
     /// Invalid rows, or problems of the header.
     public var hasFailures: Bool { rowsInvalid > 0 || !headerProblems.isEmpty }
+
+    /// The summary of a Data Package run: the resources' counts summed, each kept under its name.
+    init(resources: [Resource]) {
+        self.resources = resources
+        for resource in resources {
+            rowsIn += resource.summary.rowsIn
+            rowsInvalid += resource.summary.rowsInvalid
+            headerProblems += resource.summary.headerProblems
+            errorsByCode.merge(resource.summary.errorsByCode, uniquingKeysWith: +)
+            notes += resource.summary.notes.map { "\(resource.name): \($0)" }
+        }
+    }
 
     /// The summary as one JSON object on one line.
     public var json: String {
@@ -82,6 +103,14 @@ public struct ValidateSummary: JobSummary, Equatable {
         }.joined(separator: ", ") + "]"
         out += ", \"errors_by_code\": \(codes(errorsByCode))"
         out += ", \"schema_not_checked\": [" + notes.map(JSON.string).joined(separator: ", ") + "]"
+        if !resources.isEmpty {
+            // Each resource's own summary, its status settled like the run's.
+            out += ", \"resources\": [" + resources.map { resource in
+                var summary = resource.summary
+                summary.status = summary.rowsInvalid > 0 || !summary.headerProblems.isEmpty ? .rejected : .ok
+                return "{\"name\": \(JSON.string(resource.name)), " + summary.json.dropFirst().dropLast(2) + "}"
+            }.joined(separator: ", ") + "]"
+        }
         return out + "}\n"
     }
 }
