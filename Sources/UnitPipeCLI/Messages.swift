@@ -244,6 +244,8 @@ enum Messages {
             return "input '\(name)' is not a valid \(compression) stream: \(reason); the file is damaged (check it with \(compression) -t)"
         case .truncated(let name, let compression, let bytes):
             return "input '\(name)' ends inside its \(compression) stream after \(bytes) bytes: the file is truncated; fetch or copy it again (\(compression) -t checks it)"
+        case .shrank(let name, let atOpen, let read):
+            return "input '\(name)' ended after \(read) of the \(atOpen) bytes it held when opened: another process truncated it while it was read; run again once the file is complete"
         }
     }
 
@@ -283,6 +285,8 @@ enum Messages {
             return "the first row (\(shown)) holds numbers, so it may be data rather than a header; it was used as the header. If the file has no header, add --no-header"
         case .duplicateRatesDate(let date, let lines):
             return "the rates file has \(lines.count) rows for \(date) (lines \(lines.map(String.init).joined(separator: ", "))); the first (line \(lines.first ?? 0)) is used. Remove the others"
+        case .streamEndsWithoutLineEnd(let input):
+            return "\(input == "standard input" ? input : "input '\(input)'") ended without a line end after its last record, which was read as it is; if its writer stopped early, that record is cut short"
         }
     }
 

@@ -28,8 +28,8 @@ public final class ConvertJob: RecordJob {
 
     /// Runs the job to the end, writing output, reports and summary. Never throws: failures are in the outcome.
     public func run() -> Outcome {
-        let (summary, failure) = JobRunner.run(self)
-        return Outcome(summary: summary, failure: failure, warnings: warnings)
+        let (summary, failure, inputWarnings) = JobRunner.run(self)
+        return Outcome(summary: summary, failure: failure, warnings: warnings + inputWarnings)
     }
 
     func openHead(_ input: String) throws(JobError) -> InputHead {

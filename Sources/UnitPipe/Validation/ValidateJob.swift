@@ -23,12 +23,14 @@ public final class ValidateJob: RecordJob {
         /// One line per column most of whose cells another number style reads
         /// (`column 'price': 4 of 6 cells read as de_DE-style numbers; try --locale de_DE`).
         public var columnHints: [String] = []
+        /// What the run did that the user may not have meant (a stream that ended mid-record).
+        public var warnings: [JobWarning] = []
     }
 
     /// Runs the job to the end, writing the report, the rejects and the summary. Never throws.
     public func run() -> Outcome {
-        let (summary, failure) = JobRunner.run(self)
-        return Outcome(summary: summary, failure: failure, columnHints: committer?.columnHints ?? [])
+        let (summary, failure, warnings) = JobRunner.run(self)
+        return Outcome(summary: summary, failure: failure, columnHints: committer?.columnHints ?? [], warnings: warnings)
     }
 
     func openHead(_ input: String) throws(JobError) -> InputHead {
