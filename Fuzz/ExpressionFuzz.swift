@@ -1,7 +1,7 @@
 // Expression target: the unit-expression parser on any text. It must (1) return a unit or an
 // error, never trap (nesting is bounded, factors overflow into errors), (2) give the same answer
 // twice and through a column's `UnitResolver` (the path unit strings in data take), (3) for a unit
-// it accepts, give the same dimension and exact scale for the text wrapped in parentheses and in
+// it accepts, give the same exponents and exact scale for the text wrapped in parentheses and in
 // `1*(…)`, and divided by itself the dimensionless 1 — when these parse at all (deeper nesting and
 // affine units are errors of their own), and (4) render every error as one line.
 
@@ -27,7 +27,9 @@ enum ExpressionFuzz {
             guard !unit.isAffine else { return }
             for wrapped in ["(\(text))", "1*(\(text))"] {
                 guard case .success(let same) = outcome(wrapped) else { continue }
-                if same.dimension != unit.dimension || same.scale != unit.scale {
+                // The exponents, not the dimension's name: a compound with kelvin is a temperature
+                // difference by design (`1*(K)`), where `K` alone is a temperature.
+                if same.dimension.exponents != unit.dimension.exponents || same.scale != unit.scale {
                     fuzzFailure("'\(wrapped)' is \(same.scale) [\(same.dimension)] but '\(text)' is \(unit.scale) [\(unit.dimension)]")
                 }
             }
