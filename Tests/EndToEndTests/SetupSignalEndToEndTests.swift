@@ -22,13 +22,7 @@ struct SetupSignalEndToEndTests {
         // Reading the 35 MB schema takes moments; parsing it, many seconds without the checks.
         usleep(1_000_000)
         #expect(process.isRunning)
-        let sent = ContinuousClock.now
-        kill(process.processIdentifier, SIGTERM)
-        let deadline = sent + .seconds(60)
-        while process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
-        let seconds = (ContinuousClock.now - sent) / .seconds(1)
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        let seconds = UnitPipeRunner.send(SIGTERM, to: process, waitingAtMost: .seconds(60))
         #expect(seconds < 3, "exit \(seconds) s after the signal")
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 143)

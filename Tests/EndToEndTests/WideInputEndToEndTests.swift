@@ -115,9 +115,10 @@ struct WideInputEndToEndTests {
         }
     }
 
-    /// A Table Schema of 20,000 fields and the header it describes: checked within the same bound
-    /// (586 MiB before the verdicts were sized by the batch and the tables shared).
-    @Test("a schema of 20,000 fields stays within 128 MiB", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time")))
+    /// A Table Schema of 20,000 fields and the header it describes: each field's checks take a
+    /// few KiB more than a conversion; within 192 MiB (586 MiB before the verdicts were sized by
+    /// the batch and the tables shared).
+    @Test("a schema of 20,000 fields stays within 192 MiB", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time")))
     func manyFieldsStayWithinMemory() throws {
         let columns = 20_000
         let header = (0..<columns).map { "c\($0)" }.joined(separator: ",")
@@ -127,7 +128,7 @@ struct WideInputEndToEndTests {
         try Data(#"{"fields":[\#(fields)]}"#.utf8).write(to: dir.appendingPathComponent("schema.json"))
         let (status, kib) = try Self.peakKiB(["validate", "wide.csv", "--schema", "schema.json", "--summary", "s.json"], in: dir)
         #expect(status == 0)
-        #expect(kib < 128 * 1024, "peak \(kib) KiB")
+        #expect(kib < 192 * 1024, "peak \(kib) KiB")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("s.json"))) as? [String: Any])
         #expect(summary["status"] as? String == "ok")
         #expect(summary["rows_valid"] as? Int == 1)
