@@ -2,8 +2,9 @@
 // the library's modules are compiled with `swiftc -sanitize=fuzzer,address -enable-testing` and
 // linked with these files into one binary. UNITPIPE_FUZZ_TARGET picks the target:
 // `reader` (records identical for every chunking), `number` (an accepted number equals the exact
-// value of its normalized text, in several locales) or `pipeline` (the row invariant and identical
-// results for one and two threads). A violated invariant aborts, so libFuzzer keeps the input.
+// value of its normalized text, in several locales), `pipeline` (the row invariant and identical
+// results for one and two threads) or `expression` (the unit-expression parser: no trap, one
+// answer, the same through a column's resolver). A violated invariant aborts, so libFuzzer keeps the input.
 
 #if canImport(Glibc)
 import Glibc
@@ -22,7 +23,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     case "reader": ReaderFuzz.run(bytes)
     case "number": NumberFuzz.run(bytes)
     case "pipeline": PipelineFuzz.run(bytes)
-    default: fuzzFailure("set UNITPIPE_FUZZ_TARGET to reader, number or pipeline")
+    case "expression": ExpressionFuzz.run(bytes)
+    default: fuzzFailure("set UNITPIPE_FUZZ_TARGET to reader, number, pipeline or expression")
     }
     return 0
 }

@@ -82,10 +82,11 @@ enum ManPage {
             + "on_error_fail, interrupted (SIGINT), terminated (SIGTERM)) or when a reader closed the pipe (closed_pipe), "
             + "detail (the system's reason for output), rows_in, rows_out, rows_rejected (rows_in = rows_out + "
             + "rows_rejected on every run), cells_emptied (with --on-error keep), bytes_in (as stored), seconds, "
-            + "rows_written (rows that reached their destination), columns (per converted column: name, from, to, "
+            + "rows_written (rows that reached their destination), last_record_without_line_end (true when an input's "
+            + "last record had no line end; absent otherwise), columns (per converted column: name, from, to, "
             + "locale, locale_evidence with --locale auto, converted, empty, errors, min, max in the target unit), "
             + "errors_by_code, and byte_range for a shard. validate: status, reason, max_errors_reached, rows_in, "
-            + "rows_valid, rows_invalid, bytes_in, seconds, columns (name, type, unit, locale, cells, empty, valid, "
+            + "rows_valid, rows_invalid, bytes_in, seconds, last_record_without_line_end, columns (name, type, unit, locale, cells, empty, valid, "
             + "invalid by code, min, max), header, errors_by_code, schema_not_checked."),
         (".NAME.unitpipe-XXXXXX", "The temporary file beside each output NAME, renamed into place on success. Only a "
             + "run killed by SIGKILL or a power cut leaves one behind; no run reads it, and it is safe to delete once no "

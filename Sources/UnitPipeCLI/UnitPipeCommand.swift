@@ -80,6 +80,14 @@ public enum UnitPipeCommand {
             default: return 2
             }
         } catch {
+            // A signal while the command line was settled (a schema of millions of fields): the run
+            // stops as a signal stops it, 128 + the signal, and the summary says which.
+            if let signal = Interruption.signalNumber {
+                if let path = summaryPath(in: rest) {
+                    ConvertJob.writeUsageFailureSummary(to: path, arguments: rest, reason: JobError.interrupted(signal: signal).reason)
+                }
+                return 128 + signal
+            }
             // A scheduler reads the summary: it says the run failed, also for a usage error.
             if let path = summaryPath(in: rest) { ConvertJob.writeUsageFailureSummary(to: path, arguments: rest) }
             Console.error(

@@ -105,6 +105,7 @@ enum ValidateCommand {
         }
         let status = outcome.exitStatus == 1 ? try ShardArguments.exitOnRejects(arguments) : outcome.exitStatus
         guard !isQuiet else { return status }
+        for warning in outcome.warnings { Console.error("unitpipe validate: warning: \(Messages.render(warning))\n") }
         for hint in outcome.columnHints { Console.error("unitpipe validate: \(Messages.render(hint))\n") }
         if outcome.failure == nil, outcome.summary.status == .rejected {
             let s = outcome.summary

@@ -47,13 +47,7 @@ struct SignalAndStreamEndToEndTests {
         // The pipe holds 64 KiB; the output is 2.6 MB, so the run is blocked writing by now.
         usleep(1_500_000)
         #expect(process.isRunning)
-        let sent = ContinuousClock.now
-        kill(process.processIdentifier, SIGTERM)
-        let deadline = sent + .seconds(10)
-        while process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
-        let seconds = (ContinuousClock.now - sent) / .seconds(1)
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        let seconds = UnitPipeRunner.send(SIGTERM, to: process)
         #expect(seconds < 2, "exit \(seconds) s after the signal")
         #expect(process.terminationStatus == 143)
         let summary = try E2E.summary(dir.appendingPathComponent("s.json"))

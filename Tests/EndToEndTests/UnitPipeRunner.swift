@@ -95,6 +95,18 @@ struct UnitPipeRunner {
         return (process, input.fileHandleForWriting)
     }
 
+    /// Sends `signal` to a running `process` and waits for it to exit, at most `limit` (then
+    /// kills it); returns the seconds from the signal to the exit.
+    static func send(_ signal: Int32, to process: Process, waitingAtMost limit: Duration = .seconds(10)) -> Double {
+        let sent = ContinuousClock.now
+        kill(process.processIdentifier, signal)
+        while process.isRunning && ContinuousClock.now < sent + limit { usleep(10_000) }
+        let seconds = (ContinuousClock.now - sent) / .seconds(1)
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return seconds
+    }
+
     /// A fresh temporary directory for one test.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("unitpipe-e2e-\(UUID().uuidString)")

@@ -6,9 +6,10 @@ import UnitPipeUnits
 /// once — to the nearest double, and with `--decimals N` to N digits — then overflow flagged.
 ///
 /// A value type with growing tables (per-row units add sources): each worker has its own copy.
+/// A fixed unit's tables never grow: they come from the run's ``FactorTables`` and are shared.
 public struct ColumnConverter: Sendable {
-    /// Where the factors come from.
-    public enum Factors: Sendable {
+    /// Where the factors come from (boxed, so a converter per column and worker stays small).
+    public indirect enum Factors: Sendable {
         /// One source unit for the column: entry 0 of the matrix.
         case fixed(FactorMatrix)
         /// A source unit per row (``ColumnUnits``): the matrix of the column's resolver.
@@ -26,12 +27,31 @@ public struct ColumnConverter: Sendable {
     private var fixedTable: DecimalFactorTable?
 
     public init(factors: Factors, decimals: Int?, tie: DecimalRounding) {
+        var tables: FactorTables?
+        if case .fixed(let matrix) = factors { tables = FactorTables(matrix: matrix, decimals: decimals, tie: tie) }
+        self.init(factors: factors, decimals: decimals, tie: tie, tables: tables)
+    }
+
+    /// A converter whose fixed unit's factors are `tables`, built once for its unit pair and
+    /// precision (``FactorTableCache``) and shared with every other column of that pair.
+    init(factors: Factors, decimals: Int?, tie: DecimalRounding, tables: FactorTables?) {
         self.factors = factors
         self.decimals = decimals
         self.tie = tie
-        if case .fixed(let matrix) = factors {
-            shortestTable = DecimalFactorTable(matrix: matrix)
-            if let decimals { fixedTable = DecimalFactorTable(matrix: matrix, decimals: decimals, tie: tie) }
+        if case .fixed = factors, let tables {
+            shortestTable = tables.shortest
+            fixedTable = tables.fixed
+        }
+    }
+
+    /// Whether this converter and `other` use one storage for their factors (a fixed unit pair's
+    /// shared tables).
+    func sharesTables(with other: ColumnConverter) -> Bool {
+        guard let mine = shortestTable, let theirs = other.shortestTable, mine.sharesStorage(with: theirs) else { return false }
+        switch (fixedTable, other.fixedTable) {
+        case (nil, nil): return true
+        case let (a?, b?): return a.sharesStorage(with: b)
+        default: return false
         }
     }
 

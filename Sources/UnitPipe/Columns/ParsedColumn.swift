@@ -122,7 +122,9 @@ public final class ParsedColumn {
         unitSpans.deallocate()
         fixedValues?.deallocate()
         exactRows.deallocate()
-        capacity = max(count, 1024)
+        // Grown by doubling from what a batch needs: a file of thousands of columns has few
+        // rows a batch, and each column's buffers stay as small as its rows.
+        capacity = max(count, 2 * capacity)
         unitSpans = .allocate(capacity: capacity)
         values = .allocate(capacity: capacity)
         statuses = .allocate(capacity: capacity)

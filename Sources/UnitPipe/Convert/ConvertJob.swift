@@ -28,8 +28,8 @@ public final class ConvertJob: RecordJob {
 
     /// Runs the job to the end, writing output, reports and summary. Never throws: failures are in the outcome.
     public func run() -> Outcome {
-        let (summary, failure) = JobRunner.run(self)
-        return Outcome(summary: summary, failure: failure, warnings: warnings)
+        let (summary, failure, inputWarnings) = JobRunner.run(self)
+        return Outcome(summary: summary, failure: failure, warnings: warnings + inputWarnings)
     }
 
     func openHead(_ input: String) throws(JobError) -> InputHead {
@@ -89,9 +89,10 @@ public final class ConvertJob: RecordJob {
         if let outputs { summary.rowsWritten = outputs.output.isDiscarded ? 0 : committer?.rowsWritten ?? 0 }
     }
 
-    /// Writes the summary of a run stopped by a usage error before it started (`"status": "failed"`,
-    /// `"reason": "usage"`), unless `path` is one of the files the command line names (the input).
-    public static func writeUsageFailureSummary(to path: String, arguments: [String]) {
+    /// Writes the summary of a run stopped before it started (`"status": "failed"`, `"reason"`
+    /// `usage`, or the signal that stopped it while the command line was settled), unless `path`
+    /// is one of the files the command line names (the input).
+    public static func writeUsageFailureSummary(to path: String, arguments: [String], reason: String = "usage") {
         // The summary's own token names the file once; any other token naming it too is another use.
         if let target = FileSystem.identity(of: path), target.isRegularFile,
             arguments.map({ $0.hasPrefix("--summary=") ? String($0.dropFirst(10)) : $0 })
@@ -100,7 +101,7 @@ public final class ConvertJob: RecordJob {
         }
         var summary = ConvertSummary()
         summary.status = .failed
-        summary.reason = "usage"
+        summary.reason = reason
         try? ReportFile.writeSummary(summary.json, to: path)
     }
 

@@ -26,7 +26,12 @@ extension ConvertPlan {
         var roles = Array(repeating: FieldRole.passThrough, count: columnNames.count)
         var convertedUnitColumn: String?
         var conversions: [Conversion] = []
-        for (field, spec) in try ColumnSpec.expand(options.columns, columnNames: columnNames, hasHeader: dialect.hasHeader) {
+        var tables = FactorTableCache()
+        let expanded = try ColumnSpec.expand(options.columns, columnNames: columnNames, hasHeader: dialect.hasHeader)
+        conversions.reserveCapacity(expanded.count)
+        for (index, (field, spec)) in expanded.enumerated() {
+            // Tens of thousands of columns take a while to settle: a signal stops the run here too.
+            if index % 1024 == 1023, let signal = Interruption.signalNumber { throw .interrupted(signal: signal) }
             let name = columnNames[field]
             if roles[field].conversion != nil { throw .columnSelectedTwice(name) }
             let target = try resolve(spec.to, in: catalog, dimension: (try? catalog.unit(expression: spec.from))?.dimension)
@@ -45,10 +50,14 @@ extension ConvertPlan {
             // A converted column that an earlier -c uses as its unit column (reported after every spec is read).
             if case .unitColumn = roles[field], convertedUnitColumn == nil { convertedUnitColumn = name }
             roles[field] = spec.keepsOriginal ? .convertedKeepingOriginal(conversions.count) : .converted(conversions.count)
+            var shared: FactorTables?
+            if case .fixed(let matrix) = source {
+                shared = tables.tables(for: matrix, decimals: spec.decimals ?? options.decimals, tie: options.rounding)
+            }
             conversions.append(Conversion(
                 field: field, name: name, spec: spec, source: source, target: target,
                 parser: NumberParser(conventions: columnLocale.conventions, context: context),
-                localeDescription: columnLocale.description, localeEvidence: columnLocale.evidence))
+                localeDescription: columnLocale.description, localeEvidence: columnLocale.evidence, tables: shared))
         }
         if let convertedUnitColumn { throw .invalidUnitColumn(convertedUnitColumn) }
         if !options.isLocaleGiven, options.locale == "C" {
@@ -69,6 +78,7 @@ extension ConvertPlan {
             dialect: dialect, columnCount: columnNames.count, conversions: conversions, roles: roles,
             options: options, outputConventions: outputConventions, warnings: ratesWarnings)
         plan.outputColumns = outputColumns
+        plan.makeStages()
         return plan
     }
 

@@ -8,8 +8,9 @@ struct ConvertPlan: @unchecked Sendable {
     // Safety: every stored property is an immutable value; `@unchecked` only because
     // `ConvertOptions` and the unit types are checked for Sendable conformance piecemeal.
 
-    /// Where a converted column's source unit comes from.
-    enum UnitSource {
+    /// Where a converted column's source unit comes from (boxed: a plan of many thousands of
+    /// columns keeps a pointer per column, not a resolver's or a matrix's fields).
+    indirect enum UnitSource {
         /// One unit for the whole column: `-c NAME:km:mi`.
         case fixed(FactorMatrix)
         /// Each row's unit is in another field: `-c NAME:@unit:m`. The resolver is copied per worker.
@@ -35,6 +36,8 @@ struct ConvertPlan: @unchecked Sendable {
         /// How the column's numbers were read: a locale identifier, or `auto:…` with its evidence.
         let localeDescription: String
         let localeEvidence: Int?
+        /// A fixed unit's factor tables, shared by every conversion of the same unit pair and precision.
+        var tables: FactorTables?
     }
 
     /// What a field of the record is to the job.
@@ -70,6 +73,16 @@ struct ConvertPlan: @unchecked Sendable {
     let outputConventions: NumberConventions?
     /// What settling the plan found worth a warning (a rates file repeating a date).
     var warnings: [JobWarning] = []
+    /// Each conversion's parse and convert stages, made once by `make` and shared by every worker
+    /// (a worker's converters are copied only when one grows), so a worker adds little per column.
+    private(set) var parsers: [ColumnParser] = []
+    private(set) var converters: [ColumnConverter] = []
+
+    /// Makes the stages every worker starts from.
+    mutating func makeStages() {
+        parsers = conversions.indices.map(columnParser)
+        converters = conversions.indices.map(columnConverter)
+    }
 
     /// The output's writer: the input's quote; `--output-delimiter`, else tab for an output named
     /// `.tsv`/`.tab` (also compressed), else the input's delimiter; LF unless `--crlf`.
@@ -115,7 +128,8 @@ struct ConvertPlan: @unchecked Sendable {
     func columnConverter(_ k: Int) -> ColumnConverter {
         switch conversions[k].source {
         case .fixed(let matrix):
-            return ColumnConverter(factors: .fixed(matrix), decimals: decimals(k), tie: options.rounding)
+            let tables = conversions[k].tables ?? FactorTables(matrix: matrix, decimals: decimals(k), tie: options.rounding)
+            return ColumnConverter(factors: .fixed(matrix), decimals: decimals(k), tie: options.rounding, tables: tables)
         case .reciprocal(let conversion):
             return ColumnConverter(factors: .reciprocal(conversion), decimals: decimals(k), tie: options.rounding)
         case .unitColumn, .inCell:

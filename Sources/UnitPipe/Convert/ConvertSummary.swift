@@ -41,6 +41,9 @@ public struct ConvertSummary: JobSummary, Equatable {
     /// Output rows that reached their destination: the file renamed into place, or the stream up
     /// to where it failed or closed; 0 when no output file was left (a failed run).
     public var rowsWritten = 0
+    /// Whether an input ended without a line end after its last record (written to the summary
+    /// only when it did): a writer that stopped in the middle of a record leaves exactly that.
+    public var lastRecordWithoutLineEnd = false
 
     public init() {}
 
@@ -57,6 +60,7 @@ public struct ConvertSummary: JobSummary, Equatable {
         if let cellsEmptied { out += ", \"cells_emptied\": \(cellsEmptied)" }
         out += ", \"bytes_in\": \(bytesIn), \"seconds\": \(JSON.seconds(seconds))"
         out += ", \"rows_written\": \(rowsWritten)"
+        if lastRecordWithoutLineEnd { out += ", \"last_record_without_line_end\": true" }
         if let range = byteRange {
             out += ", \"byte_range\": {\"start\": \(range.start), \"end\": \(range.end), \"record\": \(range.record), \"line\": \(range.line)}"
         }

@@ -79,7 +79,9 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
 
     /// The stages of each conversion, and its parsed column.
     private let parsers: [ColumnParser]
-    private var units: [ColumnUnits?]
+    /// The unit stages of the conversions with per-row or in-cell units, by conversion (only
+    /// those: a resolver is large, and most columns of a wide file have a fixed unit).
+    private var units: [Int: ColumnUnits]
     private var converters: [ColumnConverter]
     private let columns: [ParsedColumn]
     /// The parsed columns' value and status buffers, by conversion, for the row loop (tables of
@@ -118,9 +120,11 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         compressor = OutputCompression(path: plan.options.outputPath).makeCompressor()
         counts = ConvertCounts(columns: Array(repeating: ColumnStats(), count: plan.conversions.count))
         takesSnapshots = plan.failureLimit != nil
-        parsers = plan.conversions.indices.map(plan.columnParser)
-        units = plan.conversions.indices.map(plan.columnUnits)
-        converters = plan.conversions.indices.map(plan.columnConverter)
+        parsers = plan.parsers.count == plan.conversions.count ? plan.parsers : plan.conversions.indices.map(plan.columnParser)
+        var units: [Int: ColumnUnits] = [:]
+        for k in plan.conversions.indices { units[k] = plan.columnUnits(k) }
+        self.units = units
+        converters = plan.converters.count == plan.conversions.count ? plan.converters : plan.conversions.indices.map(plan.columnConverter)
         columns = plan.conversions.indices.map { ParsedColumn(hasFixedOutput: plan.decimals($0) != nil) }
         decimalsOf = plan.conversions.indices.map(plan.decimals)
         writer = plan.writer
@@ -204,6 +208,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         isSealed = false
         let count = batch.count
         reserve(count)
+        assert(columns.allSatisfy { $0.capacity >= count }, "a column's buffers hold fewer rows than the batch")
         let columnCount = plan.columnCount
         for r in 0..<count {
             if batch.problem(of: r) != .none {
@@ -247,11 +252,13 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
 
     private func reserve(_ count: Int) {
         guard count > rowCapacity else { return }
-        for column in columns { column.reserve(count) }
+        // Doubled from what a batch needs (a file of thousands of columns has few rows a batch);
+        // every column's buffers then hold at least the worker's rows.
+        rowCapacity = max(count, 2 * rowCapacity)
+        for column in columns { column.reserve(rowCapacity) }
         pointColumnTables()
         shapes.deallocate()
         outcomes.deallocate()
-        rowCapacity = max(count, 1024)
         shapes = .allocate(capacity: rowCapacity)
         outcomes = .allocate(capacity: rowCapacity)
     }

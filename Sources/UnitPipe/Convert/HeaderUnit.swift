@@ -60,7 +60,7 @@ public struct HeaderUnit: Sendable, Equatable {
         // A header that is one word: a unit only as a catalog symbol of two or more characters
         // (`km`, `kg`; not the alias `us` of µs, not `m`).
         if bracketed.isEmpty, words.count == 1, let only = words.first, header[only].count >= 2,
-           (try? UnitCatalog.standard.unit(named: String(header[only])))?.symbol == String(header[only]) {
+           UnitCatalog.standard.lookUp(String(header[only]))?.symbol == String(header[only]) {
             candidates = [only]
         }
         for range in candidates {

@@ -87,8 +87,9 @@ extension RecordJob {
 
 /// Runs any job from its first input to its committed outputs.
 enum JobRunner {
-    /// Runs `job` to the end, writing its outputs and summary. Never throws: a failure is returned.
-    static func run<Job: RecordJob>(_ job: Job) -> (summary: Job.Summary, failure: JobError?) {
+    /// Runs `job` to the end, writing its outputs and summary. Never throws: a failure is returned,
+    /// with the warnings the inputs' ends gave (a stream that stopped without a line end).
+    static func run<Job: RecordJob>(_ job: Job) -> (summary: Job.Summary, failure: JobError?, warnings: [JobWarning]) {
         let options = job.options
         let clock = ContinuousClock()
         let started = clock.now
@@ -98,6 +99,8 @@ enum JobRunner {
         // Bytes read from the inputs done, and the input being read.
         var bytesDone = 0
         var current: InputSource?
+        var warnings: [JobWarning] = []
+        var endsWithoutLineEnd = false
         var progress: ProgressDisplay?
         do throws(JobError) {
             reading: for (group, paths) in job.inputGroups.enumerated() {
@@ -133,6 +136,8 @@ enum JobRunner {
                         if end == .failureLimitReached, let error = job.failureLimitError() { throw error }
                     }
                     bytesDone += head.source.bytesRead
+                    if head.source.endsWithoutLineEnd { endsWithoutLineEnd = true }
+                    if let warning = JobWarning.endOfInput(head.source) { warnings.append(warning) }
                     current = nil
                 }
             }
@@ -145,6 +150,7 @@ enum JobRunner {
         if let signal = Interruption.signalNumber { failure = .interrupted(signal: signal) }
         var summary = job.summary
         summary.bytesIn = bytesDone + (current?.bytesRead ?? 0)
+        summary.lastRecordWithoutLineEnd = endsWithoutLineEnd
         progress?.finish(bytes: summary.bytesIn, rows: summary.rowsIn)
         if let range = job.shardRange {
             summary.bytesIn = range.bytesIn
@@ -168,7 +174,7 @@ enum JobRunner {
             return settled
         }
         let sawClosedPipe = OutputCommit.finish(job.outputMembers, summaryPath: summaryPath, failure: &failure) { settle($0, $1).json }
-        return (settle(failure, sawClosedPipe), failure)
+        return (settle(failure, sawClosedPipe), failure, warnings)
     }
 }
 

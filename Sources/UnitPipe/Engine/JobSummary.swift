@@ -24,6 +24,9 @@ public protocol JobSummary: Sendable {
     var reason: String? { get set }
     /// For a run stopped by an output it could not write: the system's reason (`No space left on device`).
     var detail: String? { get set }
+    /// Whether an input ended without a line end after its last record (written to the summary
+    /// only when it did): a writer that stopped in the middle of a record leaves exactly that.
+    var lastRecordWithoutLineEnd: Bool { get set }
     /// Whether some rows failed: the status of a run that finished is then `rejected`.
     var hasFailures: Bool { get }
     /// The summary as one JSON object, keys in the documented order.

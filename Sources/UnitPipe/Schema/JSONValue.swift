@@ -6,6 +6,8 @@
 // object members in document order (so the first mistake reported is the first in the file),
 // and says where a syntax error is by line and column.
 
+import UnitPipeCSV
+
 /// A JSON value with numbers kept as written.
 public indirect enum JSONValue: Sendable, Equatable {
     case null
@@ -75,6 +77,8 @@ private struct JSONReader {
     var index = 0
     /// Where the reader is, as a JSON path's parts (`.fields`, `[0]`), for messages.
     var path: [String] = []
+    /// Values read so far: every few thousand, a signal (SIGINT, SIGTERM) stops a huge document.
+    var valueCount = 0
 
     /// The path of the value being read (`fields[0]`), or `the document` at the top.
     var pathDescription: String {
@@ -100,6 +104,8 @@ private struct JSONReader {
 
     mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard depth < 512 else { throw error("nested too deeply") }
+        valueCount += 1
+        if valueCount & 4095 == 0, Interruption.signalNumber != nil { throw error("stopped by a signal") }
         skipSpace()
         guard index < bytes.count else { throw error("expected a value, found the end of the document") }
         switch bytes[index] {

@@ -1,3 +1,4 @@
+import UnitPipeCSV
 import UnitPipeNumbers
 import UnitPipeUnits
 
@@ -232,6 +233,9 @@ extension TableSchema {
         // By a set: comparing each name with every earlier one took minutes for 80,000 fields.
         var names: Set<String> = []
         for (index, element) in elements.enumerated() {
+            if index % 1024 == 1023, Interruption.signalNumber != nil {
+                throw TableSchemaError(path: "fields[\(index)]", problem: .missing("the rest: stopped by a signal"))
+            }
             let field = try parseField(element, path: "fields[\(index)]", missingValues: missingValues, notes: &notes)
             guard names.insert(field.name).inserted else {
                 throw TableSchemaError(path: "fields[\(index)].name", problem: .duplicateField(field.name))

@@ -66,13 +66,17 @@ enum HeaderCheck {
     static func resolve(names: [String], hasHeader: Bool, rules: [ColumnRule],
                         schema: TableSchema?) throws(JobError) -> ([CheckedColumn], [HeaderProblem]) {
         var columns: [CheckedColumn] = []
+        // Fields already checked, and the schema's names: sets, so a header and a schema of many
+        // thousands of columns are matched in linear time.
+        var selected: Set<Int> = []
         for rule in rules {
             let field = try ConvertPlan.fieldIndex(of: rule.column, in: names)
-            if columns.contains(where: { $0.field == field }) { throw .columnSelectedTwice(names[field]) }
+            guard selected.insert(field).inserted else { throw .columnSelectedTwice(names[field]) }
             columns.append(CheckedColumn(field: field, name: names[field], rule: rule, isFromSchema: false))
         }
         var problems: [HeaderProblem] = []
         if let schema {
+            let fieldNames = Set(schema.fields.map(\.name))
             var firstPosition: [String: Int] = [:]
             for (index, name) in names.enumerated() {
                 if let first = firstPosition[name] {
@@ -80,7 +84,7 @@ enum HeaderCheck {
                     continue
                 }
                 firstPosition[name] = index
-                if hasHeader, !schema.fields.contains(where: { $0.name == name }) {
+                if hasHeader, !fieldNames.contains(name) {
                     problems.append(.extraColumn(name, position: index + 1))
                 }
             }
@@ -91,7 +95,7 @@ enum HeaderCheck {
                     problems.append(.missingColumn(field.name))
                     continue
                 }
-                if columns.contains(where: { $0.field == index }) { continue }
+                if selected.contains(index) { continue }
                 var rule = ColumnRule(field: field)
                 rule.column = .position(index + 1)
                 columns.append(CheckedColumn(field: index, name: names[index], rule: rule, isFromSchema: true))

@@ -55,12 +55,14 @@ public final class ValidateJob: RecordJob {
         public var failure: JobError?
         /// The columns most of whose cells another number style reads, one hint each.
         public var columnHints: [ColumnLocaleHint] = []
+        /// What the run did that the user may not have meant (a stream that ended mid-record).
+        public var warnings: [JobWarning] = []
     }
 
     /// Runs the job to the end, writing the report, the rejects and the summary. Never throws.
     public func run() -> Outcome {
-        let (summary, failure) = JobRunner.run(self)
-        return Outcome(summary: summary, failure: failure, columnHints: resources == nil ? committer?.columnHints ?? [] : [])
+        let (summary, failure, warnings) = JobRunner.run(self)
+        return Outcome(summary: summary, failure: failure, columnHints: resources == nil ? committer?.columnHints ?? [] : [], warnings: warnings)
     }
 
     /// The options of the table being read: its resource's in a package, else the run's.

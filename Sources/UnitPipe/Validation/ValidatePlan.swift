@@ -80,7 +80,11 @@ struct ValidatePlan: @unchecked Sendable {
         let locale = try ColumnLocale.Setting(options.locale)
         let catalog = UnitCatalog.standard
         var columns: [Column] = []
-        for column in checked {
+        var tables = FactorTableCache()
+        var dimensionless: UnitDefinition?
+        for (index, column) in checked.enumerated() {
+            // A schema of many thousands of fields takes a while to settle: a signal stops it here too.
+            if index % 1024 == 1023, let signal = Interruption.signalNumber { throw .interrupted(signal: signal) }
             let rule = column.rule
             var unit: UnitDefinition?
             var units: ColumnUnits?
@@ -139,10 +143,17 @@ struct ValidatePlan: @unchecked Sendable {
                 converter = ColumnConverter(factors: .perRow, decimals: nil, tie: .halfEven)
             } else {
                 let identity: UnitDefinition
-                if let unit { identity = unit } else { identity = try resolve("1", in: catalog) }
+                if let unit {
+                    identity = unit
+                } else {
+                    if dimensionless == nil { dimensionless = try resolve("1", in: catalog) }
+                    guard let one = dimensionless else { throw .unitExpression(.unit(.unknownUnit("1", suggestion: nil))) }
+                    identity = one
+                }
                 do {
-                    converter = ColumnConverter(factors: .fixed(try FactorMatrix(sources: [identity], target: identity)),
-                                                decimals: nil, tie: .halfEven)
+                    let matrix = try FactorMatrix(sources: [identity], target: identity)
+                    converter = ColumnConverter(factors: .fixed(matrix), decimals: nil, tie: .halfEven,
+                                                tables: tables.tables(for: matrix, decimals: nil, tie: .halfEven))
                 } catch {
                     throw .unit(error)
                 }

@@ -47,6 +47,8 @@ public struct ValidateSummary: JobSummary, Equatable {
     public var isErrorLimitReached = false
     /// The schema's keywords that were not checked.
     public var notes: [String] = []
+    /// Whether an input ended without a line end after its last record (as in `convert`'s summary).
+    public var lastRecordWithoutLineEnd = false
 
     /// The summary of one resource of a Data Package.
     public struct Resource: Sendable, Equatable {
@@ -85,6 +87,7 @@ public struct ValidateSummary: JobSummary, Equatable {
         out += ", \"max_errors_reached\": \(isErrorLimitReached)"
         out += ", \"rows_in\": \(rowsIn), \"rows_valid\": \(rowsIn - rowsInvalid), \"rows_invalid\": \(rowsInvalid)"
         out += ", \"bytes_in\": \(bytesIn), \"seconds\": \(JSON.seconds(seconds))"
+        if lastRecordWithoutLineEnd { out += ", \"last_record_without_line_end\": true" }
         if let range = byteRange {
             out += ", \"byte_range\": {\"start\": \(range.start), \"end\": \(range.end), \"record\": \(range.record), \"line\": \(range.line)}"
         }

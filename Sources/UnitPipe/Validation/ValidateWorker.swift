@@ -95,7 +95,8 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
     private var snapshots: [Snapshot] = []
     private let takesSnapshots: Bool
 
-    private var units: [ColumnUnits?]
+    /// The unit stages of the columns with units, by column (only those: a resolver is large).
+    private var units: [Int: ColumnUnits]
     private var converters: [ColumnConverter]
     private let parsed: [ParsedColumn]
     /// Per column with units, each row's source unit (an index into its resolver's matrix),
@@ -116,7 +117,9 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
         self.plan = plan
         counts = ValidateCounts(columns: Array(repeating: ValidateColumnStats(), count: plan.columns.count))
         takesSnapshots = plan.options.maxErrors != nil
-        units = plan.columns.map(\.units)
+        var units: [Int: ColumnUnits] = [:]
+        for (k, column) in plan.columns.enumerated() { units[k] = column.units }
+        self.units = units
         converters = plan.columns.map(\.converter)
         parsed = plan.columns.map { _ in ParsedColumn(hasFixedOutput: false) }
         rowSources = plan.columns.map { _ in .allocate(capacity: 1) }
@@ -158,6 +161,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
     func process(_ batch: RecordBatch, budget: inout FailureBudget) {
         let count = batch.count
         reserve(count)
+        assert(parsed.allSatisfy { $0.capacity >= count }, "a column's buffers hold fewer rows than the batch")
         for r in 0..<count {
             if batch.problem(of: r) != .none {
                 shapes[r] = .malformed
@@ -187,11 +191,13 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
 
     private func reserve(_ count: Int) {
         guard count > rowCapacity else { return }
-        for column in parsed { column.reserve(count) }
+        // Doubled from what a batch needs: the verdicts are per column, and a file of thousands
+        // of columns has few rows a batch. Every column's buffers hold at least the worker's rows.
+        rowCapacity = max(count, 2 * rowCapacity)
+        for column in parsed { column.reserve(rowCapacity) }
         shapes.deallocate()
         rowSources.forEach { $0.deallocate() }
         verdicts.forEach { $0.deallocate() }
-        rowCapacity = max(count, 1024)
         shapes = .allocate(capacity: rowCapacity)
         rowSources = plan.columns.map { $0.units == nil ? .allocate(capacity: 1) : .allocate(capacity: rowCapacity) }
         verdicts = plan.columns.map { _ in .allocate(capacity: rowCapacity) }

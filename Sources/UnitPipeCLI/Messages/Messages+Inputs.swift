@@ -38,6 +38,8 @@ extension Messages {
             return "input '\(name)' is not a valid \(compression) stream: \(reason); the file is damaged (check it with \(compression) -t)"
         case .truncated(let name, let compression, let bytes):
             return "input '\(name)' ends inside its \(compression) stream after \(bytes) bytes: the file is truncated; fetch or copy it again (\(compression) -t checks it)"
+        case .shrank(let name, let atOpen, let read):
+            return "input '\(name)' ended after \(read) of the \(atOpen) bytes it held when opened: another process truncated it while it was read; run again once the file is complete"
         }
     }
 }

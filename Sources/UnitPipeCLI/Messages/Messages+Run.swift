@@ -126,6 +126,8 @@ extension Messages {
             return "the first row (\(shown)) holds numbers, so it may be data rather than a header; it was used as the header. If the file has no header, add --no-header"
         case .duplicateRatesDate(let date, let lines):
             return "the rates file has \(lines.count) rows for \(date) (lines \(lines.map(String.init).joined(separator: ", "))); the first (line \(lines.first ?? 0)) is used. Remove the others"
+        case .streamEndsWithoutLineEnd(let input):
+            return "\(input == "standard input" ? input : "input '\(input)'") ended without a line end after its last record, which was read as it is; if its writer stopped early, that record is cut short"
         }
     }
 

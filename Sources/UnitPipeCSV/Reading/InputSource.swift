@@ -15,6 +15,9 @@ public final class InputSource {
     private var window: (next: Int, end: Int)?
     /// The stored size when the input is a regular file, else `nil` (a pipe, a terminal).
     public let storedSize: Int?
+    /// The bytes a regular file held past the offset it was opened at: reading ends with fewer
+    /// only when the file was cut short while it was read (`InputError.shrank`).
+    private let sizeAtOpen: Int?
     /// How the input is stored; settled by the first read.
     public private(set) var compression = InputCompression.none
     /// The text's encoding, transcoded to UTF-8 after decompression: given (`--encoding`), or
@@ -67,7 +70,9 @@ public final class InputSource {
             descriptor = .standardInput
             self.path = nil
         }
-        storedSize = descriptor.regularFileSize
+        let size = descriptor.regularFileSize
+        storedSize = size
+        if let size { sizeAtOpen = size - min(size, descriptor.currentOffset ?? 0) } else { sizeAtOpen = nil }
     }
 
     deinit {
@@ -91,21 +96,47 @@ public final class InputSource {
         headOffset = 0
     }
 
+    /// Whether the text read to its end stops without a line end: its last record has none, as
+    /// written by a writer that stopped in the middle of a record (or one that leaves the last line
+    /// end out). `false` until the end is read, and for empty input.
+    public var endsWithoutLineEnd: Bool {
+        guard isAtEnd, let lastByte else { return false }
+        return lastByte != UInt8(ascii: "\n") && lastByte != UInt8(ascii: "\r")
+    }
+    /// The last byte handed out, and whether a read has reported the end of input.
+    private var lastByte: UInt8?
+    private var isAtEnd = false
+
     /// Reads up to `buffer.count` decoded bytes; 0 means end of input.
     ///
     /// - Throws: `InputError.refused` for a format unitpipe does not read (first read only),
-    ///   `.corrupt`/`.truncated` for a damaged compressed stream, `.cannotRead` from read(2).
+    ///   `.corrupt`/`.truncated` for a damaged compressed stream, `.shrank` for a regular file
+    ///   that ends before the size it had when opened, `.cannotRead` from read(2).
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
+        let n = try readNext(into: buffer)
+        if n > 0 {
+            lastByte = buffer[n - 1]
+        } else if buffer.count > 0 {
+            isAtEnd = true
+        }
+        return n
+    }
+
+    /// ``read(into:)`` without the bookkeeping of the last byte.
+    private func readNext(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
         if let (next, end) = window {
+            let n: Int
             do {
-                let n = try descriptor.read(
+                n = try descriptor.read(
                     into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<min(buffer.count, max(0, end - next))]), atOffset: next)
-                window = (next + n, end)
-                bytesRead += n
-                return n
             } catch {
                 throw .cannotRead(displayName, error)
             }
+            window = (next + n, end)
+            bytesRead += n
+            // A range that ends before its end inside the size the file had: cut short while read.
+            if n == 0, next < end, buffer.count > 0, let size = storedSize, next < size { throw .shrank(displayName, atOpen: size, read: next) }
+            return n
         }
         if state == .undetected { try detect() }
         if headOffset < head.count {
@@ -211,6 +242,14 @@ public final class InputSource {
         } catch {
             throw .cannotRead(displayName, error)
         }
+        if isRawExhausted { try checkWhole() }
+    }
+
+    /// At the end of the stored bytes: a regular file that ends before the size it had when it was
+    /// opened was cut short while it was read (truncated by another process), so its last record
+    /// may be a part of one.
+    private func checkWhole() throws(InputError) {
+        if let sizeAtOpen, bytesRead < sizeAtOpen { throw .shrank(displayName, atOpen: sizeAtOpen, read: bytesRead) }
     }
 
     /// Reads decoded bytes past the head: stored bytes as they are, or through the decoder.
@@ -225,14 +264,18 @@ public final class InputSource {
                 return n
             }
             if isRawExhausted { return 0 }
+            let n: Int
             do {
-                let n = try descriptor.read(into: buffer)
-                bytesRead += n
-                if n == 0 { isRawExhausted = true }
-                return n
+                n = try descriptor.read(into: buffer)
             } catch {
                 throw .cannotRead(displayName, error)
             }
+            bytesRead += n
+            if n == 0 {
+                isRawExhausted = true
+                try checkWhole()
+            }
+            return n
         }
         while true {
             if rawStart == rawEnd && !isRawExhausted { try readRaw() }
@@ -277,6 +320,9 @@ public enum InputError: Error, Sendable, Equatable {
     case corrupt(String, String, String)
     /// The compressed stream ends inside a member or frame, after this many stored bytes.
     case truncated(String, String, Int)
+    /// A regular file ended after `read` bytes although it held `atOpen` when it was opened: it
+    /// was truncated while it was read.
+    case shrank(String, atOpen: Int, read: Int)
     /// A pipe or device where a file read at offsets is needed (`plan`, `--byte-range`).
     case notRegularFile(String)
     /// A compressed file (`gzip`, `zstd`) where a file read at offsets is needed.

@@ -97,6 +97,12 @@ public struct FileDescriptor: Sendable, Equatable {
     }
 
     /// The size in bytes of a regular file (`fstat(2)`), or `nil` for a pipe, terminal or device.
+    /// The offset the next read starts at (`lseek(fd, 0, SEEK_CUR)`), or `nil` when the descriptor has none (a pipe).
+    public var currentOffset: Int? {
+        let offset = lseek(rawValue, 0, SEEK_CUR)
+        return offset < 0 ? nil : Int(offset)
+    }
+
     public var regularFileSize: Int? {
         var info = stat()
         guard fstat(rawValue, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }

@@ -52,6 +52,12 @@ package struct DecimalFactorTable: Sendable {
         sourceCount = matrix.factors.count
     }
 
+    /// Whether this table and `other` hold their factors in one storage (a copy of a table
+    /// shares it until one of them grows).
+    package func sharesStorage(with other: DecimalFactorTable) -> Bool {
+        factors.withUnsafeBufferPointer { mine in other.factors.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress } }
+    }
+
     /// The factor of a source and slot.
     package func factor(source: Int, slot: Int) -> ConversionFactor { factors[source * DecimalFactorTable.slotCount + slot] }
 

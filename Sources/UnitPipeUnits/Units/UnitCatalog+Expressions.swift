@@ -187,7 +187,9 @@ struct ExpressionParser {
             // `cm3`: trailing digits are a power when the whole name is not a unit (`g0` is).
             if catalog.lookUp(name) == nil, let last = name.last, last.isASCII, last.isNumber {
                 let stem = name.prefix { !($0.isASCII && $0.isNumber) }
-                if !stem.isEmpty, let digits = Int(name.dropFirst(stem.count)), catalog.lookUp(String(stem)) != nil {
+                // At most 64, as `^n`: a larger power is no unit (and `m5532559262904489261` must
+                // not overflow the exponents or loop through a power of 1).
+                if !stem.isEmpty, let digits = Int(name.dropFirst(stem.count)), digits <= 64, catalog.lookUp(String(stem)) != nil {
                     name = String(stem)
                     trailingPower = digits
                 }

@@ -104,7 +104,7 @@ public struct UnitCatalog: Sendable {
     }
 
     /// The unit with the given symbol or alias, without a suggestion when there is none.
-    func lookUp(_ name: String) -> UnitDefinition? {
+    package func lookUp(_ name: String) -> UnitDefinition? {
         (indexBySpelling[name] ?? indexByFoldedName[name.lowercased()]).map { units[$0] }
     }
 

@@ -76,8 +76,8 @@ public struct UnitDimension: Hashable, Sendable, CustomStringConvertible {
         public func multiplied(by power: Int) -> Exponents? {
             var result = Exponents()
             for quantity in BaseQuantity.allCases {
-                let value = Int(storage[quantity.rawValue]) * power
-                guard let exponent = Int8(exactly: value) else { return nil }
+                let (value, overflow) = Int(storage[quantity.rawValue]).multipliedReportingOverflow(by: power)
+                guard !overflow, let exponent = Int8(exactly: value) else { return nil }
                 result.storage[quantity.rawValue] = exponent
             }
             return result

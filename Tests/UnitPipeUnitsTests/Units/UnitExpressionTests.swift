@@ -80,6 +80,18 @@ import Testing
         #expect(throws: UnitExpressionError.nestedTooDeep(nested(100_000), limit: 32)) { try UnitCatalog.standard.unit(expression: nested(100_000)) }
     }
 
+    /// Found by the expression fuzz target: trailing digits are a power only up to 64, as `^n`
+    /// is; a larger one trapped in the exponents' product (or looped through a power of `m`).
+    @Test func trailingDigitsBeyondAPowerAreNoUnit() throws {
+        #expect(try UnitCatalog.standard.unit(expression: "cm3").dimension.exponents[.length] == 3)
+        #expect(throws: UnitExpressionError.unit(.unknownUnit("femtolitre5532559262904489261", suggestion: nil))) {
+            try UnitCatalog.standard.unit(expression: "femtolitre5532559262904489261", suggesting: false)
+        }
+        #expect(throws: UnitExpressionError.unit(.unknownUnit("m99999999999", suggestion: nil))) {
+            try UnitCatalog.standard.unit(expression: "m99999999999", suggesting: false)
+        }
+    }
+
     @Test("compound units convert with exact factors")
     func compoundConversion() throws {
         let c = UnitCatalog.standard
