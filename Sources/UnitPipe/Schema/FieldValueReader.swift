@@ -37,6 +37,8 @@ public struct FieldValueReader: Sendable {
     let pattern: [FormatToken]?
     let trueValues: [[UInt8]]
     let falseValues: [[UInt8]]
+    /// A temporal type read by its layout (not `format: any`), decided once for every cell.
+    let readsTemporal: Bool
 
     /// One element of a `strptime` pattern.
     enum FormatToken: Sendable, Equatable {
@@ -58,6 +60,7 @@ public struct FieldValueReader: Sendable {
         format = field.format
         trueValues = field.trueValues.map { Array($0.utf8) }
         falseValues = field.falseValues.map { Array($0.utf8) }
+        readsTemporal = Self.isTemporal(field.type) && field.format != "any"
         if let format, format != "any", Self.isTemporal(type) {
             pattern = try Self.tokens(of: format)
         } else {
@@ -83,7 +86,7 @@ public struct FieldValueReader: Sendable {
             if trueValues.contains(where: { $0.elementsEqual(trimmed) }) { return .boolean(true) }
             if falseValues.contains(where: { $0.elementsEqual(trimmed) }) { return .boolean(false) }
             return nil
-        case _ where Self.isTemporal(type) && format != "any":
+        case _ where readsTemporal:
             let trimmed = NullValues.trimmed(cell)
             var fields = DateFields()
             if let pattern {

@@ -28,18 +28,31 @@ public enum FieldFailure: Sendable, Equatable {
 
 /// The check stage of a field that is not a number: its type and format, then `pattern`,
 /// `minLength`/`maxLength`, the bounds and `enum`, on every cell that is not a missing value.
-struct FieldCheck: @unchecked Sendable {
-    // Safety: `Regex` keeps its compiled program in a class that it may fill on first use; each
-    // worker makes its own check (``fresh()``), so no two threads share one.
+/// A class, so that a worker holding it checks a million cells without copying its many parts.
+final class FieldCheck: @unchecked Sendable {
+    // Safety: every property is a constant; `Regex` keeps its compiled program in a class that
+    // it may fill on first use, and each worker makes its own check (``fresh()``), so no two
+    // threads share one.
 
     let reader: FieldValueReader
     let field: TableSchema.Field
     let pattern: Regex<AnyRegexOutput>?
+    /// The `pattern` matched on bytes, when it is of the simple kind.
+    let bytePattern: BytePattern?
     let minimum: FieldValue?
     let maximum: FieldValue?
     let allowed: [FieldValue]?
     /// The `enum` of a string or `any` field, as bytes.
     let allowedBytes: [[UInt8]]
+    /// A `string` or `any` field: checked on its text.
+    let isText: Bool
+    /// The string `format`, decided once for every cell.
+    let textFormat: TextFormat?
+
+    /// A string `format` read on bytes.
+    enum TextFormat {
+        case email, uri, uuid, binary, other
+    }
 
     /// The stage of a field, or `nil` when there is nothing to check beyond presence (a string
     /// or `any` field without format or constraints) or its format cannot be read
@@ -53,10 +66,23 @@ struct FieldCheck: @unchecked Sendable {
         guard let reader = try? FieldValueReader(field: field) else { return nil }
         self.reader = reader
         pattern = field.pattern.flatMap { try? Regex($0) }
+        bytePattern = pattern == nil ? nil : field.pattern.flatMap { BytePattern($0) }
         minimum = field.valueMinimum.flatMap { reader.read($0.text) }
         maximum = field.valueMaximum.flatMap { reader.read($0.text) }
         allowed = field.allowedTexts.map { $0.compactMap { reader.read($0) } }
         allowedBytes = (field.allowedTexts ?? []).map { Array($0.utf8) }
+        isText = field.type == .string || field.type == .any
+        textFormat = field.format.map(Self.textFormat)
+    }
+
+    static func textFormat(_ format: String) -> TextFormat {
+        switch format {
+        case "email": .email
+        case "uri": .uri
+        case "uuid": .uuid
+        case "binary": .binary
+        default: .other
+        }
     }
 
     /// A check of the same field with its own compiled pattern, for one worker thread.
@@ -64,7 +90,7 @@ struct FieldCheck: @unchecked Sendable {
 
     /// Checks one cell that is not a missing value.
     func check(_ cell: UnsafeRawBufferPointer) -> FieldFailure? {
-        if field.type == .string || field.type == .any { return checkText(cell) }
+        if isText { return checkText(cell) }
         guard let value = reader.read(cell) else {
             return .notOfType(field.type, format: field.format, layout: reader.layout,
                               trueValues: field.trueValues, falseValues: field.falseValues)
@@ -83,15 +109,17 @@ struct FieldCheck: @unchecked Sendable {
         return nil
     }
 
-    /// A string or `any` cell, checked on its bytes: a `String` is made only for a `pattern`.
+    /// A string or `any` cell, checked on its bytes: a `String` is made only for a `pattern`
+    /// that ``BytePattern`` does not answer.
     private func checkText(_ cell: UnsafeRawBufferPointer) -> FieldFailure? {
         guard InvalidUTF8.firstInvalidOffset(in: cell) == nil else {
             return .notOfType(field.type, format: field.format, layout: reader.layout, trueValues: [], falseValues: [])
         }
-        if let format = field.format, !Self.matches(cell, format: format) {
+        if let textFormat, let format = field.format, !Self.matches(cell, format: textFormat) {
             return .notOfType(field.type, format: format, layout: format, trueValues: [], falseValues: [])
         }
-        if let pattern, (try? pattern.wholeMatch(in: String(decoding: cell, as: UTF8.self))) == nil {
+        if let pattern, !(bytePattern?.wholeMatch(cell)
+                          ?? ((try? pattern.wholeMatch(in: String(decoding: cell, as: UTF8.self))) != nil)) {
             return .pattern(field.pattern ?? "")
         }
         if field.minLength != nil || field.maxLength != nil {
@@ -108,13 +136,13 @@ struct FieldCheck: @unchecked Sendable {
     }
 
     /// Whether a cell has the string `format` (`email`, `uri`, `uuid`, `binary`), read on its bytes.
-    static func matches(_ cell: UnsafeRawBufferPointer, format: String) -> Bool {
+    static func matches(_ cell: UnsafeRawBufferPointer, format: TextFormat) -> Bool {
         func isBlank(_ byte: UInt8) -> Bool { byte <= 0x20 || byte == 0x7F }
         func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
         func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
         func isHex(_ byte: UInt8) -> Bool { isDigit(byte) || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f")) }
         switch format {
-        case "email":
+        case .email:
             // local@domain.tld: no blanks, one '@', a domain of non-empty dot-separated labels
             // (at least two), none starting or ending with '-'.
             guard let at = cell.firstIndex(of: UInt8(ascii: "@")), at > 0, !cell.contains(where: isBlank) else { return false }
@@ -127,7 +155,7 @@ struct FieldCheck: @unchecked Sendable {
                 start = i + 1
             }
             return labels >= 2
-        case "uri":
+        case .uri:
             // scheme ":" rest: the scheme a letter, then letters, digits, '+', '-', '.'; no blanks.
             guard let colon = cell.firstIndex(of: UInt8(ascii: ":")), colon > 0, colon + 1 < cell.count, isLetter(cell[0]),
                   !cell.contains(where: isBlank) else { return false }
@@ -136,7 +164,7 @@ struct FieldCheck: @unchecked Sendable {
                 return false
             }
             return true
-        case "uuid":
+        case .uuid:
             guard cell.count == 36 else { return false }
             for (index, byte) in cell.enumerated() {
                 if index == 8 || index == 13 || index == 18 || index == 23 {
@@ -146,7 +174,7 @@ struct FieldCheck: @unchecked Sendable {
                 }
             }
             return true
-        case "binary":
+        case .binary:
             // base64: groups of four of the alphabet, at most two '=' of padding at the end.
             guard cell.count % 4 == 0 else { return false }
             var padding = 0
@@ -158,7 +186,7 @@ struct FieldCheck: @unchecked Sendable {
                 }
             }
             return padding <= 2
-        default:
+        case .other:
             return true
         }
     }

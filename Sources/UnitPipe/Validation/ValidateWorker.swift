@@ -211,6 +211,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
         let verdicts = self.verdicts[k]
         let count = batch.count
         guard let parser = column.parser else {
+            let fieldCheck = fieldChecks[k]
             for r in 0..<count {
                 guard shapes[r] == .ok else {
                     verdicts[r] = .skipped
@@ -220,7 +221,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
                 if isMissing(cell, column) ?? false {
                     verdicts[r] = column.isRequired ? .required : .missing
                 } else {
-                    verdicts[r] = fieldChecks[k]?.check(cell) == nil ? .valid : .fieldFailure
+                    verdicts[r] = fieldCheck?.check(cell) == nil ? .valid : .fieldFailure
                 }
             }
             return
