@@ -60,7 +60,7 @@ struct DocumentLinksTests {
         #expect(Array(lines.prefix(6)) == [
             "# unitpipe", "", "```sh",
             "./scripts/install-deps && swift run -c release unitpipe convert fixtures/trips.csv -c distance:km:mi -c temp_c:degC:degF=temp_f -e errors.csv -r rejects.csv",
-            "swift test", "```",
+            "UNITPIPE_SLOW_TESTS=1 swift test", "```",
         ])
     }
 }
