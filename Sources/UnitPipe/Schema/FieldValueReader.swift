@@ -3,7 +3,7 @@
 // A `boolean`, `date`, `time`, `datetime`, `year` or `yearmonth` cell is read from its bytes
 // into a `FieldValue` that compares as the type orders its values: a boolean as itself, a
 // temporal value as one count on one time line (seconds, plus nanoseconds for a fraction),
-// so bounds and `enum` compare values, never texts (`2024-1-5` never sorts after `2024-10-01`).
+// so bounds and `enum` compare values, never texts (a month written as `1` never sorts after `10`).
 // A `string` or `any` cell is its text. Formats follow the specification: ISO 8601 by default
 // (`YYYY-MM-DD`, `hh:mm:ss`, `YYYY-MM-DDThh:mm:ssZ`, `YYYY`, `YYYY-MM`), or a pattern of
 // Python `strptime` directives (`%d/%m/%Y`). The same reader casts the schema's own constraint
@@ -203,7 +203,7 @@ struct DateFields {
         }
     }
 
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
+    /// Days since the Unix epoch (the first of January 1970) of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400

@@ -2,14 +2,15 @@
 //
 // Each key (a `unique` field, or the `primaryKey`'s fields together) is a value per row: the
 // exact decimal of a number (so `1.0` and `1.00` are one value, `1e2` is `100`), the value of a
-// boolean, date or time (`true` and `1`, `2024-01-05T10:00:00+01:00` and `…T09:00:00Z` are one),
+// boolean, date or time (`true` and `1` are one, as are the same instant in two time zones),
 // the text of a string. Workers turn each row's key into a 96-bit digest of that canonical form;
 // the engine's thread, committing batches in input order, puts the digests into one open-
 // addressing table per key: 16 bytes a slot (the digest and the 1-based record of its first row),
 // at most three quarters full. A digest already there is a duplicate of the record it names, so
-// the first row is always the one kept, for any thread count. Memory is 16 bytes per slot: for
-// n distinct keys between 21 and 43 bytes each (100 million rows: 2.1 to 4.3 GB per key). Two
-// different keys share a digest with a chance of about n²/2⁹⁷ (1 in 10¹³ for 100 million keys).
+// the first row is always the one kept, for any thread count. Memory is 16 bytes per slot,
+// between 21 and 43 bytes per distinct key as the table grows (docs/validate.md gives what a
+// large check costs). Two different keys share a digest with a chance of about n²/2⁹⁷ for n
+// distinct keys (1 in 10¹³ for 100 million).
 // Missing values and NaN take no part: a row with a missing key cell is not compared.
 
 import UnitPipeCSV
