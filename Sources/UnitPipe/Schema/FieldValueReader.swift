@@ -29,6 +29,17 @@ public enum FieldValue: Sendable, Hashable {
     }
 }
 
+/// A boolean or temporal value as one point that orders: seconds and the nanoseconds of a
+/// fraction (``FieldValue/temporal(seconds:nanoseconds:)``), or 1 and 0 for true and false.
+struct FieldPoint: Sendable, Equatable, Comparable {
+    var seconds: Int64
+    var nanoseconds: Int32
+
+    static func < (a: FieldPoint, b: FieldPoint) -> Bool {
+        a.seconds != b.seconds ? a.seconds < b.seconds : a.nanoseconds < b.nanoseconds
+    }
+}
+
 /// Reads the cells of one non-numeric field into ``FieldValue``s.
 public struct FieldValueReader: Sendable {
     public let type: TableSchema.FieldType
@@ -80,25 +91,35 @@ public struct FieldValueReader: Sendable {
     /// The value of a cell (blanks trimmed for every type but `string` and `any`), or `nil` when
     /// the cell is not of the field's type and format.
     func read(_ cell: UnsafeRawBufferPointer) -> FieldValue? {
-        switch type {
-        case .boolean:
-            let trimmed = NullValues.trimmed(cell)
-            if trueValues.contains(where: { $0.elementsEqual(trimmed) }) { return .boolean(true) }
-            if falseValues.contains(where: { $0.elementsEqual(trimmed) }) { return .boolean(false) }
-            return nil
-        case _ where readsTemporal:
-            let trimmed = NullValues.trimmed(cell)
-            var fields = DateFields()
-            if let pattern {
-                guard fields.read(trimmed, pattern: pattern) else { return nil }
-            } else {
-                guard fields.read(trimmed, isoOf: type) else { return nil }
-            }
-            return fields.value(of: type)
-        default:
-            guard InvalidUTF8.firstInvalidOffset(in: cell) == nil else { return nil }
-            return .text(String(decoding: cell, as: UTF8.self))
+        if readsPoints {
+            guard let point = readPoint(cell) else { return nil }
+            return type == .boolean ? .boolean(point.seconds == 1) : .temporal(seconds: point.seconds, nanoseconds: point.nanoseconds)
         }
+        guard InvalidUTF8.firstInvalidOffset(in: cell) == nil else { return nil }
+        return .text(String(decoding: cell, as: UTF8.self))
+    }
+
+    /// Whether cells are read as points (``readPoint(_:)``): a boolean, or a temporal type read by its layout.
+    var readsPoints: Bool { type == .boolean || readsTemporal }
+
+    /// A boolean or temporal cell as the point its ``FieldValue`` stands for (a boolean: 1 for
+    /// true, 0 for false), without making the value; `nil` when the cell is not of the field's
+    /// type and format, or the field's cells are texts.
+    func readPoint(_ cell: UnsafeRawBufferPointer) -> FieldPoint? {
+        let trimmed = NullValues.trimmed(cell)
+        if type == .boolean {
+            for value in trueValues where value.elementsEqual(trimmed) { return FieldPoint(seconds: 1, nanoseconds: 0) }
+            for value in falseValues where value.elementsEqual(trimmed) { return FieldPoint(seconds: 0, nanoseconds: 0) }
+            return nil
+        }
+        guard readsTemporal else { return nil }
+        var fields = DateFields()
+        if let pattern {
+            guard fields.read(trimmed, pattern: pattern) else { return nil }
+        } else {
+            guard fields.read(trimmed, isoOf: type) else { return nil }
+        }
+        return fields.point(of: type)
     }
 
     /// The value of a text (a constraint of the schema).
@@ -168,8 +189,8 @@ struct DateFields {
     var isPM: Bool?
     var offsetSeconds = 0
 
-    /// The value on the type's time line, or `nil` for a day the month does not have.
-    func value(of type: TableSchema.FieldType) -> FieldValue? {
+    /// The point on the type's time line, or `nil` for a day the month does not have.
+    func point(of type: TableSchema.FieldType) -> FieldPoint? {
         guard (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, year: year) else { return nil }
         var hour = self.hour
         if let isPM {
@@ -178,19 +199,18 @@ struct DateFields {
         }
         // 24:00:00 is the end of a day, as ISO 8601 allows.
         guard hour <= 24, minute < 60, second <= 60, hour < 24 || (minute == 0 && second == 0 && nanoseconds == 0) else { return nil }
-        var days = Self.daysFromCivil(year: year, month: month, day: day)
-        if let dayOfYear {
-            guard dayOfYear >= 1, dayOfYear <= (Self.isLeap(year) ? 366 : 365) else { return nil }
-            days = Self.daysFromCivil(year: year, month: 1, day: 1) + Int64(dayOfYear - 1)
-        }
+        if let dayOfYear, dayOfYear < 1 || dayOfYear > (Self.isLeap(year) ? 366 : 365) { return nil }
         let timeOfDay = Int64(hour * 3600 + minute * 60 + second)
         switch type {
-        case .date: return .temporal(seconds: days * 86_400, nanoseconds: 0)
-        case .time: return .temporal(seconds: timeOfDay - Int64(offsetSeconds), nanoseconds: Int32(nanoseconds))
-        case .year: return .temporal(seconds: Int64(year), nanoseconds: 0)
-        case .yearmonth: return .temporal(seconds: Int64(year) * 12 + Int64(month - 1), nanoseconds: 0)
-        default: return .temporal(seconds: days * 86_400 + timeOfDay - Int64(offsetSeconds), nanoseconds: Int32(nanoseconds))
+        case .time: return FieldPoint(seconds: timeOfDay - Int64(offsetSeconds), nanoseconds: Int32(nanoseconds))
+        case .year: return FieldPoint(seconds: Int64(year), nanoseconds: 0)
+        case .yearmonth: return FieldPoint(seconds: Int64(year) * 12 + Int64(month - 1), nanoseconds: 0)
+        default: break
         }
+        let days = if let dayOfYear { Self.daysFromCivil(year: year, month: 1, day: 1) + Int64(dayOfYear - 1) }
+                   else { Self.daysFromCivil(year: year, month: month, day: day) }
+        if type == .date { return FieldPoint(seconds: days * 86_400, nanoseconds: 0) }
+        return FieldPoint(seconds: days * 86_400 + timeOfDay - Int64(offsetSeconds), nanoseconds: Int32(nanoseconds))
     }
 
     static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }

@@ -9,7 +9,9 @@ import UnitPipeUnits
 // cell's exact decimal is read from its bytes and compared with `b` digit by digit. The same
 // goes for `enum` (`t == e` needs `v == ed`) and for `integer` (a whole `t` rounds to a whole
 // `v`; a whole `v` from a cell with a fraction or an exponent is checked exactly). No bound is
-// ever decided through a double alone.
+// ever decided through a double alone. A cell with no fraction and no exponent whose double is
+// below 2^53 in magnitude is a whole number its double holds exactly, and so is a whole bound
+// there: such a tie is decided without reading the cell again.
 
 /// Why a number breaks its column's constraints.
 public enum ConstraintFailure: Sendable, Equatable {
@@ -43,6 +45,10 @@ public struct ConstraintCheck: Sendable {
     let minimumDouble: Double
     let maximumDouble: Double
     let allowedDoubles: [Double]
+    /// Whether each bound's and allowed value's double is the value itself (a whole number below 2^53).
+    let isMinimumExact: Bool
+    let isMaximumExact: Bool
+    let allowedExact: [Bool]
     /// The column's parser, to scan a cell's exact decimal when the doubles cannot decide.
     let parser: NumberParser
 
@@ -62,6 +68,9 @@ public struct ConstraintCheck: Sendable {
         minimumDouble = rule.minimum.map { Self.nearestDouble($0.value) } ?? -.infinity
         maximumDouble = rule.maximum.map { Self.nearestDouble($0.value) } ?? .infinity
         allowedDoubles = (rule.allowedValues ?? []).map(Self.nearestDouble)
+        isMinimumExact = rule.minimum.map { Self.isExactDouble($0.value) } ?? false
+        isMaximumExact = rule.maximum.map { Self.isExactDouble($0.value) } ?? false
+        allowedExact = (rule.allowedValues ?? []).map(Self.isExactDouble)
         self.parser = parser
     }
 
@@ -71,6 +80,21 @@ public struct ConstraintCheck: Sendable {
         case .number(let double): return double
         default: return value.isNegative ? -.infinity : .infinity
         }
+    }
+
+    /// Whether a decimal is a whole number that its nearest double holds exactly.
+    static func isExactDouble(_ value: DecimalValue) -> Bool {
+        value.isInteger && abs(nearestDouble(value)) < Self.exactWholeLimit
+    }
+
+    /// 2^53: every whole number of smaller magnitude is a double.
+    static let exactWholeLimit = 9_007_199_254_740_992.0
+
+    /// Whether a parsed number passes the column's constraints (``check(_:cell:)`` is `nil`).
+    @inline(__always)
+    public func isValid(_ value: Double, cell: UnsafeRawBufferPointer) -> Bool {
+        if isEmpty { return true }
+        return checkOutOfLine(value, cell: cell) == nil
     }
 
     /// Checks one parsed number of the column.
@@ -99,19 +123,26 @@ public struct ConstraintCheck: Sendable {
             if value.rounded(.towardZero) != value { return .notInteger }
             if mayHaveFraction(cell), !exactValue().isInteger { return .notInteger }
         }
+        // On a tie of doubles: whether the cell is the whole number its double holds.
+        func isCellExact() -> Bool { abs(value) < Self.exactWholeLimit && !mayHaveFraction(cell) }
         if let minimum {
-            if value < minimumDouble || (value == minimumDouble && Self.isBelow(exactValue(), minimum)) {
+            if value < minimumDouble
+                || (value == minimumDouble
+                    && (isMinimumExact && isCellExact() ? minimum.isExclusive : Self.isBelow(exactValue(), minimum))) {
                 return .belowMinimum(minimum)
             }
         }
         if let maximum {
-            if value > maximumDouble || (value == maximumDouble && Self.isAbove(exactValue(), maximum)) {
+            if value > maximumDouble
+                || (value == maximumDouble
+                    && (isMaximumExact && isCellExact() ? maximum.isExclusive : Self.isAbove(exactValue(), maximum))) {
                 return .aboveMaximum(maximum)
             }
         }
         if let allowedValues {
             var isAllowed = false
-            for (index, double) in allowedDoubles.enumerated() where double == value && exactValue() == allowedValues[index] {
+            for (index, double) in allowedDoubles.enumerated() where double == value
+                && ((allowedExact[index] && isCellExact()) || exactValue() == allowedValues[index]) {
                 isAllowed = true
                 break
             }

@@ -207,21 +207,36 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
 
     /// Runs column `k`'s stages over the batch and leaves one verdict per cell.
     private func check(column k: Int, of batch: RecordBatch) {
+        // The column's parts are taken once here: the loops below read locals, so no cell copies
+        // the column's record (its many references) to look at one of them.
         let column = plan.columns[k]
+        let field = column.field
+        let missingValues = column.missingValues
+        let isRequired = column.isRequired
         let verdicts = self.verdicts[k]
         let count = batch.count
         guard let parser = column.parser else {
-            let fieldCheck = fieldChecks[k]
+            guard let fieldCheck = fieldChecks[k] else {
+                for r in 0..<count {
+                    guard shapes[r] == .ok else {
+                        verdicts[r] = .skipped
+                        continue
+                    }
+                    let isMissingValue = Self.isMissing(batch.field(field, of: r), missingValues) ?? false
+                    verdicts[r] = isMissingValue ? (isRequired ? .required : .missing) : .valid
+                }
+                return
+            }
             for r in 0..<count {
                 guard shapes[r] == .ok else {
                     verdicts[r] = .skipped
                     continue
                 }
-                let cell = batch.field(column.field, of: r)
-                if isMissing(cell, column) ?? false {
-                    verdicts[r] = column.isRequired ? .required : .missing
+                let cell = batch.field(field, of: r)
+                if Self.isMissing(cell, missingValues) ?? false {
+                    verdicts[r] = isRequired ? .required : .missing
                 } else {
-                    verdicts[r] = fieldCheck?.check(cell) == nil ? .valid : .fieldFailure
+                    verdicts[r] = fieldCheck.isValid(cell) ? .valid : .fieldFailure
                 }
             }
             return
@@ -239,16 +254,22 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
         let values = parsed.values
         let sources = rowSources[k]
         let splitsCells = parser.hasUnitsInCells
+        let check = column.check
+        let hasCheck = !check.isEmpty
+        let isEmptyMissing = column.isEmptyMissing
+        let isSchemaField = column.rule.field != nil
+        let isNumberField = column.rule.kind == .number
+        let allowsMarks = column.rule.allowsMarks
         // A number is all a plain column asks for: nothing more to look at.
-        let isPlainNumber = !splitsCells && column.check.isEmpty
+        let isPlainNumber = !splitsCells && !hasCheck
         for r in 0..<count {
             if shapes[r] != .ok {
                 verdicts[r] = .skipped
                 continue
             }
-            if column.missingValues != nil, let missing = isMissing(batch.field(column.field, of: r), column) {
+            if missingValues != nil, let missing = Self.isMissing(batch.field(field, of: r), missingValues) {
                 if missing {
-                    verdicts[r] = column.isRequired ? .required : .missing
+                    verdicts[r] = isRequired ? .required : .missing
                     continue
                 }
                 if case .empty = statuses[r] { statuses[r] = .failed(.required) }
@@ -259,13 +280,13 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
             case .empty:
                 verdicts[r] = .missing
             case .failed(.required):
-                verdicts[r] = column.isEmptyMissing ? .required : .emptyNotMissing
+                verdicts[r] = isEmptyMissing ? .required : .emptyNotMissing
             case .failed(let fault):
                 // A schema's number field reads NaN, INF and -INF (as the spec permits).
-                if case .number(.invalidNumber) = fault, column.rule.field != nil,
-                   let special = ConstraintCheck.specialValue(batch.field(column.field, of: r)) {
-                    if column.rule.kind == .number {
-                        verdicts[r] = column.check.check(special: special) == nil ? .valid : .constraint
+                if case .number(.invalidNumber) = fault, isSchemaField,
+                   let special = ConstraintCheck.specialValue(batch.field(field, of: r)) {
+                    if isNumberField {
+                        verdicts[r] = check.check(special: special) == nil ? .valid : .constraint
                     } else {
                         verdicts[r] = .specialNotNumber
                     }
@@ -277,32 +298,32 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
                     verdicts[r] = .valid
                     continue
                 }
-                var cell = batch.field(column.field, of: r)
+                var cell = batch.field(field, of: r)
                 if splitsCells {
                     // The parse stage found where the cell's unit is; the number is read again only for a check.
                     let span = parsed.unitSpans[r]
-                    if column.rule.allowsMarks,
-                       !isKnownMark(UnsafeRawBufferPointer(rebasing: cell[Int(span.start)..<Int(span.end)]), column) {
+                    if allowsMarks,
+                       !isKnownMark(UnsafeRawBufferPointer(rebasing: cell[Int(span.start)..<Int(span.end)]), column.conventions) {
                         verdicts[r] = .unknownMark
                         continue
                     }
-                    if column.check.isEmpty {
+                    if !hasCheck {
                         verdicts[r] = .valid
                         continue
                     }
                     cell = parser.numberBytes(of: cell)
                 }
-                if column.check.isEmpty {
+                if !hasCheck {
                     verdicts[r] = .valid
                     continue
                 }
-                var failure: ConstraintFailure?
+                let isValid: Bool
                 if hasUnits, let conversion = conversion(k, source: Int(sources[r])) {
-                    failure = column.check.check(cell: cell, convertedBy: conversion)
+                    isValid = check.check(cell: cell, convertedBy: conversion) == nil
                 } else {
-                    failure = column.check.check(values[r], cell: cell)
+                    isValid = check.isValid(values[r], cell: cell)
                 }
-                verdicts[r] = failure == nil ? .valid : .constraint
+                verdicts[r] = isValid ? .valid : .constraint
             }
         }
     }
@@ -321,9 +342,13 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
 
     /// Whether a cell is one of the column's missing values (blanks trimmed); `nil` when the
     /// column keeps the default (only the empty cell) and the cell is not empty.
-    private func isMissing(_ cell: UnsafeRawBufferPointer, _ column: ValidatePlan.Column) -> Bool? {
+    private static func isMissing(_ cell: UnsafeRawBufferPointer, _ missingValues: [[UInt8]]?) -> Bool? {
+        guard let missingValues else {
+            // Most cells start with a byte that is no blank: they are not empty.
+            if let first = cell.first, first != 0x20, first != 0x09, first != 0xC2, first != 0xE2 { return nil }
+            return NullValues.trimmed(cell).isEmpty ? true : nil
+        }
         let trimmed = NullValues.trimmed(cell)
-        guard let missingValues = column.missingValues else { return trimmed.isEmpty ? true : nil }
         for value in missingValues where value.count == trimmed.count && value.withUnsafeBytes({ $0.elementsEqual(trimmed) }) {
             return true
         }
@@ -332,12 +357,12 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
 
     /// Whether the text beside a number is empty, a percent sign or a currency mark the input's
     /// locale knows (`bareNumber: false`); anything else — words, units — is not a number.
-    private func isKnownMark(_ mark: UnsafeRawBufferPointer, _ column: ValidatePlan.Column) -> Bool {
+    private func isKnownMark(_ mark: UnsafeRawBufferPointer, _ conventions: NumberConventions) -> Bool {
         if mark.isEmpty { return true }
         let text = String(decoding: mark, as: UTF8.self)
         // Per mille as percent: the number is read as written (`5‰` is 5, as `95%` is 95).
-        if text == "\u{2030}" || column.conventions.percentSigns.contains(where: { String($0) == text }) { return true }
-        if column.conventions.currencySymbols.match(text) != nil { return true }
+        if text == "\u{2030}" || conventions.percentSigns.contains(where: { String($0) == text }) { return true }
+        if conventions.currencySymbols.match(text) != nil { return true }
         return CurrencySymbolTable.root.match(text) != nil
     }
 
