@@ -60,11 +60,14 @@ enum ValidateCommand {
             compared exactly with the cell's decimal value.
 
             --schema reads a Frictionless Table Schema (JSON): fields with name and type; number and
-            integer fields are read with decimalChar, groupChar and bareNumber and checked against
-            required, minimum, maximum, exclusiveMinimum, exclusiveMaximum and enum; fields of every other
-            type are checked for presence only (required, missingValues). The header is checked against the
-            fields (missing_column, extra_column, duplicate_column). A keyword that is not checked is named
-            on standard error; a mistake in the schema is a usage error naming its JSON path.
+            integer fields are read with decimalChar, groupChar and bareNumber (NaN, INF and -INF are
+            numbers); string, boolean, date, time, datetime, year, yearmonth and any fields with their
+            format; every field is checked against required, missingValues, minimum, maximum,
+            exclusiveMinimum, exclusiveMaximum, enum, pattern, minLength, maxLength and unique as its type
+            allows, and the primaryKey across rows (object, array, duration, geopoint, geojson and list
+            fields for presence only). The header is checked against the fields (missing_column,
+            extra_column, duplicate_column). A keyword that is not checked is named on standard error; a
+            mistake in the schema is a usage error naming its JSON path.
 
             An INPUT ending in .json is a Frictionless Data Package: every tabular resource is checked
             with its own dialect, encoding and schema, the report naming each row's resource. With
@@ -98,10 +101,11 @@ enum ValidateCommand {
         let package = isPackage ? try DataPackageArguments.resources(arguments, base: options) : nil
         for note in package?.notes ?? [] { Console.error("unitpipe validate: \(note)\n") }
         let job = package.map { ValidateJob(options: options, resources: $0.resources) } ?? ValidateJob(options: options)
-        job.failureMessage = { Messages.render($0) }
+        let reportPath = options.errorsPath
+        job.failureMessage = { Messages.renderValidate($0, reportPath: reportPath, isPackage: isPackage) }
         let outcome = job.run()
         if let failure = outcome.failure {
-            Console.error("unitpipe validate: \(Messages.render(failure))\n")
+            Console.error("unitpipe validate: \(Messages.renderValidate(failure, reportPath: reportPath, isPackage: isPackage))\n")
         }
         let status = outcome.exitStatus == 1 ? try ShardArguments.exitOnRejects(arguments) : outcome.exitStatus
         guard !isQuiet else { return status }
@@ -112,7 +116,7 @@ enum ValidateCommand {
             let cells = s.errorsByCode.values.reduce(0, +) - s.headerProblems.count
             var note = "unitpipe validate: \(cells) invalid \(cells == 1 ? "cell" : "cells") in \(s.rowsInvalid) of \(s.rowsIn) \(s.rowsIn == 1 ? "row" : "rows")"
             if !s.headerProblems.isEmpty { note += " and \(s.headerProblems.count) header \(s.headerProblems.count == 1 ? "problem" : "problems")" }
-            note += options.errorsPath.map { "; see \($0)" } ?? "; add -e FILE to see which and why"
+            note += Messages.reportPointer(reportPath)
             Console.error(note + "\n")
         }
         return status

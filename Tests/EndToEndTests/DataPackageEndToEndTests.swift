@@ -70,8 +70,10 @@ struct DataPackageEndToEndTests {
         #expect(tasks.map { ($0["errors"] as? [Any])?.count } == [2, 2])
     }
 
-    /// Frictionless gives the same verdict on the fixture's first resource, error for error
-    /// (row and field numbers and types), and both say the package is invalid.
+    /// Frictionless gives the same verdict on the fixture's resources, error for error (row and
+    /// field numbers and types), and both say the package is invalid. The resource in two files
+    /// is one table to Frictionless: its `rowNumber` counts on from one part to the next (the
+    /// second part's header line is not a row), so the JSON report's does too.
     @Test(.enabled(if: hasFrictionless)) func sameVerdictAsFrictionless() throws {
         let dir = try UnitPipeRunner.temporaryDirectory()
         let descriptor = UnitPipeRunner.fixture("package/datapackage.json")
@@ -87,9 +89,44 @@ struct DataPackageEndToEndTests {
                 task = next(t for t in doc['tasks'] if t['name'] == name)
                 return [(e.get('rowNumber'), e.get('fieldNumber'), e['type']) for e in task['errors']]
             assert errors(ours, 'prices') == errors(theirs, 'prices'), (errors(ours, 'prices'), errors(theirs, 'prices'))
+            assert errors(ours, 'shipments') == errors(theirs, 'shipments'), (errors(ours, 'shipments'), errors(theirs, 'shipments'))
             "
             """, in: dir)
         #expect(check.status == 0, "\(String(decoding: check.stderr, as: UTF8.self))")
+    }
+
+    /// A resource in parts: the JSON report's `rowNumber` counts on across the parts (the header
+    /// row 1, each later part's header line read once as the header), while `record`, `line` and
+    /// `file` say where the row is; the CSV report numbers records per file.
+    @Test func partsNumberRowsOnInTheJSONReport() throws {
+        let dir = try package([
+            "a.csv": "id,w\n1,5\n2,9\n", "b.csv": "id,w\n3,7\n4,6\n",
+            "datapackage.json": #"{"resources": [{"name": "s", "path": ["a.csv", "b.csv"], "schema": {"fields": [{"name": "id", "type": "integer"}, {"name": "w", "type": "integer", "constraints": {"maximum": 6}}]}}]}"#,
+        ])
+        let result = try UnitPipeRunner.run(["validate", "datapackage.json", "--report-format", "json", "-q"], in: dir)
+        #expect(result.status == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let errors = try #require(((document["tasks"] as? [[String: Any]])?.first?["errors"]) as? [[String: Any]])
+        #expect(errors.map { "\($0["rowNumber"] ?? "-") \($0["record"] ?? "-") \($0["line"] ?? "-") \($0["file"] ?? "-")" } == ["3 2 3 a.csv", "4 1 2 b.csv"])
+        let csv = try UnitPipeRunner.run(["validate", "datapackage.json", "-e", "/dev/stdout", "-q"], in: dir)
+        #expect(csv.stdout == """
+            resource,file,record,line,column,value,code,message
+            s,a.csv,2,3,w,9,out_of_range,'9' is above the maximum 6 of column 'w'
+            s,b.csv,1,2,w,7,out_of_range,'7' is above the maximum 6 of column 'w'
+
+            """)
+    }
+
+    /// A later part without the header line is refused (exit 2): Frictionless drops the first
+    /// line of each later part as its header, so that part's first row would go unchecked.
+    @Test func partWithoutHeaderIsRefused() throws {
+        let dir = try package([
+            "a.csv": "id,w\n1,5\n", "b.csv": "3,7\n4,6\n",
+            "datapackage.json": #"{"resources": [{"name": "s", "path": ["a.csv", "b.csv"], "schema": {"fields": [{"name": "id", "type": "integer"}, {"name": "w", "type": "integer"}]}}]}"#,
+        ])
+        let result = try UnitPipeRunner.run(["validate", "datapackage.json", "-e", "e.csv"], in: dir)
+        #expect(result.status == 2)
+        #expect(result.stderr == "unitpipe validate: the header of 'b.csv' differs from that of 'a.csv': column 1 is '3' there and 'id' in 'a.csv'; every part of a resource begins with the resource's header line, which is read once as the header (Frictionless drops each later part's first line, so a part without it loses a row there): add the header line to the part\n")
     }
 
     /// A dialect of every key the reader honours: tab, `'` quotes, no header (fields by

@@ -119,6 +119,30 @@ struct ValidateEndToEndTests {
         #expect(json["max_errors_reached"] as? Bool == true)
     }
 
+    /// validate writes no output, only its reports: its messages say where the report is (or
+    /// how to get one), never that an output was not written, and never name /dev/stdout.
+    @Test(arguments: [
+        (["-c", "v", "--max-errors", "1"], 2,
+         "unitpipe validate: stopped: more than 1 row failed (--max-errors 1); add -e FILE to see which and why\n"),
+        (["-c", "v", "--max-errors", "1", "-e", "r.csv"], 2,
+         "unitpipe validate: stopped: more than 1 row failed (--max-errors 1); 'r.csv' lists the failures found up to there\n"),
+        (["-c", "v", "--max-errors", "1", "--report-format", "json"], 2,
+         "unitpipe validate: stopped: more than 1 row failed (--max-errors 1); the report on standard output lists the failures found up to there\n"),
+        (["-c", "v", "-e", "/dev/stdout"], 1, "unitpipe validate: 3 invalid cells in 3 of 4 rows; the report is on standard output\n"),
+        (["-c", "v", "-e", "r.csv"], 1, "unitpipe validate: 3 invalid cells in 3 of 4 rows; see r.csv\n"),
+        (["-c", "v"], 1, "unitpipe validate: 3 invalid cells in 3 of 4 rows; add -e FILE to see which and why\n"),
+        (["other.csv", "-c", "v"], 2,
+         "unitpipe validate: the header of 'other.csv' differs from that of 'in.csv': column 1 is 'w' there and 'v' in 'in.csv'; every input must have the same header, so their rows fit under one: validate them separately, or fix the header\n"),
+    ] as [([String], Int32, String)])
+    func messagesSpeakOfReportsNotOutput(arguments: [String], status: Int32, stderr: String) throws {
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        try Data("v\n1\nx\ny\nz\n".utf8).write(to: dir.appendingPathComponent("in.csv"))
+        try Data("w\n1\n".utf8).write(to: dir.appendingPathComponent("other.csv"))
+        let result = try UnitPipeRunner.run(["validate", "in.csv"] + arguments + ["--threads", "1"], in: dir)
+        #expect(result.status == status)
+        #expect(result.stderr == stderr)
+    }
+
     @Test(arguments: [
         ([#"{"fields": [{"name": "amount", "type": "number", "constraints": {"minimum": "zero"}}]}"#],
          "invalid value 'schema.json' for --schema: fields[0].constraints.minimum: 'zero' is not a number; write the value as the field's cells are written"),

@@ -92,6 +92,9 @@ struct JSONReportWriter {
         var fieldNumber: Int?
         /// The input the row comes from, when a task reads several.
         var file: String?
+        /// The records of the task's earlier files (the parts of a resource before this one):
+        /// `rowNumber` counts on across them, as Frictionless reads the parts as one table.
+        var recordsBefore = 0
     }
 
     /// The counts a task or the whole report ends with.
@@ -147,7 +150,7 @@ struct JSONReportWriter {
         if entry.type.isLabel {
             members += ["\"labels\": []", "\"rowNumbers\": [1]", "\"label\": \(JSON.string(row.value))"]
         } else {
-            members += ["\"cells\": []", "\"rowNumber\": \(row.record + (hasHeader ? 1 : 0))", "\"cell\": \(JSON.string(row.value))"]
+            members += ["\"cells\": []", "\"rowNumber\": \(entry.recordsBefore + row.record + (hasHeader ? 1 : 0))", "\"cell\": \(JSON.string(row.value))"]
         }
         members.append("\"fieldName\": \(JSON.string(row.column))")
         if let number = entry.fieldNumber { members.append("\"fieldNumber\": \(number)") }

@@ -231,10 +231,12 @@ final class ValidateOutputs {
     }
 
     /// Writes one error: a CSV row after the leading columns' `values`, or a JSON error.
-    func write(_ row: ReportRow, leading values: [String], type: FrictionlessErrorType, fieldNumber: Int?, hasHeader: Bool) throws(OutputError) {
+    func write(_ row: ReportRow, leading values: [String], type: FrictionlessErrorType, fieldNumber: Int?, hasHeader: Bool,
+               recordsBefore: Int = 0) throws(OutputError) {
         guard let report else { return }
         if json != nil {
-            json?.write(JSONReportWriter.Entry(row: row, type: type, fieldNumber: fieldNumber, file: values.last), hasHeader: hasHeader)
+            json?.write(JSONReportWriter.Entry(row: row, type: type, fieldNumber: fieldNumber, file: values.last, recordsBefore: recordsBefore),
+                        hasHeader: hasHeader)
         } else {
             ErrorReportFormat.write(row, leading: Array(values.prefix(leadingColumns.count)), to: report.buffer, escapingFormulas: escapesFormulas)
         }
@@ -252,6 +254,8 @@ final class ValidateCommitter: InputCommitter {
     private var file: String?
     /// The Data Package resource being read (the report's `resource` column), if any.
     private var resource: String?
+    /// The records of the resource's parts before the one being read (the JSON report's `rowNumber` counts on).
+    private var recordsBefore = 0
     private var columns: [ValidateColumnStats]
     private(set) var summary = ValidateSummary()
     /// Whether the header's problems are reported (`false` in a shard after the first).
@@ -286,6 +290,7 @@ final class ValidateCommitter: InputCommitter {
         renderer = plan.renderer
         self.file = file
         self.resource = resource
+        recordsBefore = resource != nil ? summary.rowsIn : 0
         for problem in plan.headerProblems where reportsHeader {
             summary.errorsByCode[problem.code, default: 0] += 1
             do {
@@ -333,7 +338,7 @@ final class ValidateCommitter: InputCommitter {
                 summary.errorsByCode[failure.code, default: 0] += 1
                 if outputs.report != nil {
                     try outputs.write(renderer.reportRow(failure), leading: leading, type: failure.frictionlessType(fieldCount: plan.columnCount),
-                                      fieldNumber: fieldNumber(of: failure), hasHeader: plan.dialect.hasHeader)
+                                      fieldNumber: fieldNumber(of: failure), hasHeader: plan.dialect.hasHeader, recordsBefore: recordsBefore)
                 }
             }
             if let rejects = outputs.rejects {

@@ -101,7 +101,9 @@ extension Messages {
             + "to read thousands, or --locale C to read decimals"
     }
 
-    static func render(_ mismatch: InputMismatch) -> String {
+    /// - Parameter fix: What the message ends with: why the headers must agree and how to proceed.
+    static func render(_ mismatch: InputMismatch,
+                       fix: String = "every input must have the same header, so their rows fit under one: convert them separately, or fix the header") -> String {
         let file = shownInput(mismatch.file), reference = shownInput(mismatch.reference)
         let difference: String
         switch mismatch.difference {
@@ -115,7 +117,7 @@ extension Messages {
         case .fieldCount(let found, let expected):
             difference = "the first record of \(file) has \(counted(found, "field")) and that of \(reference) \(expected) (--no-header)"
         }
-        return difference + "; every input must have the same header, so their rows fit under one: convert them separately, or fix the header"
+        return difference + "; " + fix
     }
 
     static func render(_ warning: JobWarning) -> String {
