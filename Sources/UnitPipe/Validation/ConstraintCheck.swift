@@ -90,11 +90,15 @@ public struct ConstraintCheck: Sendable {
     /// 2^53: every whole number of smaller magnitude is a double.
     static let exactWholeLimit = 9_007_199_254_740_992.0
 
+    /// What a number's check found: valid, or the first constraint it breaks.
+    enum Outcome: UInt8 {
+        case valid, notInteger, belowMinimum, aboveMaximum, notAllowed
+    }
+
     /// Whether a parsed number passes the column's constraints (``check(_:cell:)`` is `nil`).
     @inline(__always)
     public func isValid(_ value: Double, cell: UnsafeRawBufferPointer) -> Bool {
-        if isEmpty { return true }
-        return checkOutOfLine(value, cell: cell) == nil
+        isEmpty || outcome(value, cell: cell) == .valid
     }
 
     /// Checks one parsed number of the column.
@@ -103,14 +107,40 @@ public struct ConstraintCheck: Sendable {
     ///   - value: The cell's correctly rounded double.
     ///   - cell: The cell's number bytes (as the parser read them), for the exact decimal when needed.
     /// - Returns: The first constraint the value breaks (integer, then bounds, then `enum`), or `nil`.
-    @inline(__always)
     public func check(_ value: Double, cell: UnsafeRawBufferPointer) -> ConstraintFailure? {
         if isEmpty { return nil }
-        return checkOutOfLine(value, cell: cell)
+        switch outcome(value, cell: cell) {
+        case .valid: return nil
+        case .notInteger: return .notInteger
+        case .belowMinimum: return minimum.map { .belowMinimum($0) } ?? .notInteger
+        case .aboveMaximum: return maximum.map { .aboveMaximum($0) } ?? .notInteger
+        case .notAllowed: return .notAllowed(allowedValues ?? [])
+        }
     }
 
+    /// The check of one number, on its double while the double decides, else on its exact
+    /// decimal (``exactOutcome(_:cell:)``), in the order integer, minimum, maximum, `enum`.
     @inline(never)
-    func checkOutOfLine(_ value: Double, cell: UnsafeRawBufferPointer) -> ConstraintFailure? {
+    func outcome(_ value: Double, cell: UnsafeRawBufferPointer) -> Outcome {
+        if isInteger {
+            if value.rounded(.towardZero) != value { return .notInteger }
+            if mayHaveFraction(cell) { return exactOutcome(value, cell: cell) }
+        }
+        // Without a bound its double is ±infinity, which no parsed number passes or meets.
+        if value < minimumDouble { return .belowMinimum }
+        if value == minimumDouble { return exactOutcome(value, cell: cell) }
+        if value > maximumDouble { return .aboveMaximum }
+        if value == maximumDouble { return exactOutcome(value, cell: cell) }
+        if allowedValues != nil {
+            return allowedDoubles.contains(value) ? exactOutcome(value, cell: cell) : .notAllowed
+        }
+        return .valid
+    }
+
+    /// The check of a number whose double ties a bound or an allowed value (or an integer
+    /// column's cell with a fraction or exponent): decided on the cell's exact decimal.
+    @inline(never)
+    func exactOutcome(_ value: Double, cell: UnsafeRawBufferPointer) -> Outcome {
         var exact: DecimalValue?
         func exactValue() -> DecimalValue {
             if let exact { return exact }
@@ -119,36 +149,34 @@ public struct ConstraintCheck: Sendable {
             exact = read
             return read
         }
+        // Whether the cell is the whole number its double holds.
+        let isCellExact = abs(value) < Self.exactWholeLimit && !mayHaveFraction(cell)
         if isInteger {
             if value.rounded(.towardZero) != value { return .notInteger }
-            if mayHaveFraction(cell), !exactValue().isInteger { return .notInteger }
+            if !isCellExact, mayHaveFraction(cell), !exactValue().isInteger { return .notInteger }
         }
-        // On a tie of doubles: whether the cell is the whole number its double holds.
-        func isCellExact() -> Bool { abs(value) < Self.exactWholeLimit && !mayHaveFraction(cell) }
         if let minimum {
             if value < minimumDouble
                 || (value == minimumDouble
-                    && (isMinimumExact && isCellExact() ? minimum.isExclusive : Self.isBelow(exactValue(), minimum))) {
-                return .belowMinimum(minimum)
+                    && (isMinimumExact && isCellExact ? minimum.isExclusive : Self.isBelow(exactValue(), minimum))) {
+                return .belowMinimum
             }
         }
         if let maximum {
             if value > maximumDouble
                 || (value == maximumDouble
-                    && (isMaximumExact && isCellExact() ? maximum.isExclusive : Self.isAbove(exactValue(), maximum))) {
-                return .aboveMaximum(maximum)
+                    && (isMaximumExact && isCellExact ? maximum.isExclusive : Self.isAbove(exactValue(), maximum))) {
+                return .aboveMaximum
             }
         }
         if let allowedValues {
-            var isAllowed = false
             for (index, double) in allowedDoubles.enumerated() where double == value
-                && ((allowedExact[index] && isCellExact()) || exactValue() == allowedValues[index]) {
-                isAllowed = true
-                break
+                && ((allowedExact[index] && isCellExact) || exactValue() == allowedValues[index]) {
+                return .valid
             }
-            if !isAllowed { return .notAllowed(allowedValues) }
+            return .notAllowed
         }
-        return nil
+        return .valid
     }
 
     /// Whether the exact value breaks a minimum.
@@ -164,8 +192,13 @@ public struct ConstraintCheck: Sendable {
     /// Whether a cell's bytes hold a decimal separator or an exponent, so a whole double may
     /// come from a number with a fraction (`1.0000000000000000001`).
     private func mayHaveFraction(_ cell: UnsafeRawBufferPointer) -> Bool {
-        let decimal = parser.conventions.decimalSeparator.value
-        for byte in cell where UInt32(byte) == decimal || byte | 0x20 == UInt8(ascii: "e") || byte >= 0x80 {
+        Self.mayHaveFraction(cell, decimalSeparator: parser.conventions.decimalSeparator.value)
+    }
+
+    /// Whether number bytes hold the decimal separator (a scalar value), an exponent or a
+    /// byte beyond ASCII (a separator or digit of another script).
+    static func mayHaveFraction(_ cell: UnsafeRawBufferPointer, decimalSeparator: UInt32) -> Bool {
+        for byte in cell where UInt32(byte) == decimalSeparator || byte | 0x20 == UInt8(ascii: "e") || byte >= 0x80 {
             return true
         }
         return false

@@ -113,6 +113,27 @@ struct KeyTable {
     }
 }
 
+/// A column of a key, as a worker reads its cells: taken once from the plan, so that a row's key
+/// copies nothing of the column's record.
+final class KeyColumn: @unchecked Sendable {
+    // Safety: every property is a constant, and the field check is its worker's own.
+    /// Index into the plan's columns, and the field it reads.
+    let column: Int
+    let field: Int
+    let parser: ColumnParser?
+    let fieldCheck: FieldCheck?
+    /// Whether the column's doubles are its numbers unconverted (a number column without a unit).
+    let isPlainNumber: Bool
+
+    init(column: Int, of plan: ValidatePlan, fieldCheck: FieldCheck?) {
+        self.column = column
+        field = plan.columns[column].field
+        parser = plan.columns[column].parser
+        self.fieldCheck = fieldCheck
+        isPlainNumber = plan.columns[column].parser != nil && plan.columns[column].units == nil
+    }
+}
+
 /// One row's key, found on a worker: where it is, its digest, and the cells the report shows.
 struct KeyEntry {
     /// The record, relative to the worker's stretch (0-based), and its line.
@@ -121,10 +142,10 @@ struct KeyEntry {
     var digest: KeyDigest
     /// Whether the row passed every other check (a duplicate then makes it invalid).
     var isRowValid: Bool
-    /// The key's cells joined by the delimiter.
-    var raw: [UInt8]
-    /// The row as read, for the rejects (empty unless the row is valid and rejects are written).
-    var row: [UInt8]
+    /// Where the key's cells, joined by the delimiter, are in the worker's ``ValidateWorker/keyBytes``.
+    var raw: Range<Int>
+    /// Where the row as read is there, for the rejects (empty unless the row is valid and rejects are written).
+    var row: Range<Int>
 }
 
 extension ValidatePlan {
@@ -145,35 +166,85 @@ extension ValidatePlan {
 
     /// Appends a cell's canonical form to `key`: what makes two cells one value of the column.
     /// Returns `false` when the cell takes no part (NaN, which equals nothing).
-    func appendCanonical(column k: Int, cell: UnsafeRawBufferPointer, to key: inout [UInt8]) -> Bool {
-        let column = columns[k]
+    ///
+    /// - Parameters:
+    ///   - cell: The cell, a valid value of its column.
+    ///   - column: The column's parse stage and field check.
+    ///   - value: The cell's nearest double when the column's numbers are not converted (no
+    ///     unit), which settles a whole number's form without reading the cell again; else `nil`.
+    static func appendCanonical(_ cell: UnsafeRawBufferPointer, of column: KeyColumn, value: Double?, to key: inout [UInt8]) -> Bool {
         let start = key.count
         key.append(0)
         if let parser = column.parser {
-            let number = parser.numberBytes(of: cell)
-            if let value = DecimalValue(cell: number, parser: parser.parser) {
-                key.append(value.isNegative ? 1 : 2)
-                withUnsafeBytes(of: Int64(value.exponent).littleEndian) { key.append(contentsOf: $0) }
-                key.append(contentsOf: value.digits)
-            } else if let special = ConstraintCheck.specialValue(cell), !special.isNaN {
-                key.append(special < 0 ? 3 : 4)
-            } else {
+            guard appendCanonicalNumber(parser.numberBytes(of: cell), cell: cell, value: value, parser: parser.parser, to: &key) else {
                 return false
             }
-        } else if let check = column.fieldCheck, let value = check.reader.read(cell) {
-            switch value {
-            case .text(let text): key.append(contentsOf: text.utf8)
-            case .boolean(let flag): key.append(flag ? 1 : 0)
-            case .temporal(let seconds, let nanoseconds):
-                withUnsafeBytes(of: seconds.littleEndian) { key.append(contentsOf: $0) }
-                withUnsafeBytes(of: nanoseconds.littleEndian) { key.append(contentsOf: $0) }
+        } else if let check = column.fieldCheck, check.reader.readsPoints, let point = check.reader.readPoint(cell) {
+            // A boolean as 1 or 0; a date or time as its point on the time line.
+            if check.reader.type == .boolean {
+                key.append(point.seconds == 1 ? 1 : 0)
+            } else {
+                withUnsafeBytes(of: point.seconds.littleEndian) { key.append(contentsOf: $0) }
+                withUnsafeBytes(of: point.nanoseconds.littleEndian) { key.append(contentsOf: $0) }
             }
         } else {
+            // A text is its bytes.
             key.append(contentsOf: cell)
         }
         // The length of the part closes it, so `(ab, c)` and `(a, bc)` differ.
         let length = UInt32(key.count - start - 1)
         withUnsafeBytes(of: length.littleEndian) { key.append(contentsOf: $0) }
         return true
+    }
+
+    /// Appends the canonical form of a number cell (its exact decimal: sign, exponent, digits
+    /// without trailing zeros; `INF`, `-INF` as marks of their own). Returns `false` for NaN or
+    /// a cell that is no number.
+    ///
+    /// - Parameters:
+    ///   - number: The cell's number bytes (marks beside it set aside).
+    ///   - cell: The whole cell, for `NaN`, `INF` and `-INF`.
+    ///   - value: The number's nearest double when it is not converted, else `nil`: a cell with no
+    ///     fraction and no exponent whose double is whole and below 2^53 is that whole number.
+    ///   - parser: The column's number parser.
+    static func appendCanonicalNumber(_ number: UnsafeRawBufferPointer, cell: UnsafeRawBufferPointer, value: Double?,
+                                      parser: NumberParser, to key: inout [UInt8]) -> Bool {
+        if let value, abs(value) < ConstraintCheck.exactWholeLimit, value.rounded(.towardZero) == value,
+           !ConstraintCheck.mayHaveFraction(number, decimalSeparator: parser.conventions.decimalSeparator.value) {
+            appendWhole(Int64(value), to: &key)
+        } else if let value = DecimalValue(cell: number, parser: parser) {
+            key.append(value.isNegative ? 1 : 2)
+            withUnsafeBytes(of: Int64(value.exponent).littleEndian) { key.append(contentsOf: $0) }
+            key.append(contentsOf: value.digits)
+        } else if let special = ConstraintCheck.specialValue(cell), !special.isNaN {
+            key.append(special < 0 ? 3 : 4)
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// Appends a whole number's canonical form, as ``DecimalValue`` writes it (zero: no sign, no digits).
+    private static func appendWhole(_ whole: Int64, to key: inout [UInt8]) {
+        var magnitude = whole.magnitude
+        var exponent: Int64 = 0
+        while magnitude != 0, magnitude % 10 == 0 {
+            magnitude /= 10
+            exponent += 1
+        }
+        key.append(whole < 0 ? 1 : 2)
+        withUnsafeBytes(of: exponent.littleEndian) { key.append(contentsOf: $0) }
+        var digits: (UInt64, UInt64) = (0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude != 0 {
+                buffer[count] = UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+        }
+        withUnsafeBytes(of: digits) { buffer in
+            for i in stride(from: count - 1, through: 0, by: -1) { key.append(buffer[i]) }
+        }
     }
 }

@@ -367,11 +367,11 @@ final class ValidateCommitter: InputCommitter {
             for entry in worker.keyEntries[index] {
                 guard let first = keyTables[index].insert(entry.digest, record: bases.record + entry.record + 1) else { continue }
                 duplicates.append(CellFailure(.duplicate(firstRecord: first, fields: key.names, isPrimaryKey: key.isPrimaryKey),
-                                              record: entry.record, line: entry.line, column: key.columns[0], raw: entry.raw))
+                                              record: entry.record, line: entry.line, column: key.columns[0], raw: Array(worker.keyBytes[entry.raw])))
                 if invalidCells.insert([entry.record, key.columns[0]]).inserted { columns[key.columns[0]].valid -= 1 }
                 columns[key.columns[0]].invalid[.duplicateValue, default: 0] += 1
                 if entry.isRowValid, invalidated.insert(entry.record).inserted {
-                    rows.append((entry.record, entry.row))
+                    rows.append((entry.record, Array(worker.keyBytes[entry.row])))
                 }
             }
         }

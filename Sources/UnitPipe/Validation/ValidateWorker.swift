@@ -82,6 +82,14 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
     private(set) var counts: ValidateCounts
     /// Per `unique` field or `primaryKey`, the key of every row whose key cells are valid values.
     private(set) var keyEntries: [[KeyEntry]]
+    /// The key cells and rows the entries show (``KeyEntry/raw``, ``KeyEntry/row``), one after another.
+    private(set) var keyBytes: [UInt8] = []
+    /// A key's canonical bytes, made afresh for each key of each row.
+    private var canonical: [UInt8] = []
+    /// A valid row as read, written here before it joins ``keyBytes``.
+    private let rowBytes = ByteBuffer(capacity: 256)
+    /// Per key, its columns.
+    private let keyColumns: [[KeyColumn]]
     /// The record (relative to the stretch) of every row in `rejects`, and where its bytes end there.
     private(set) var rejectedRows: [(record: Int, end: Int)] = []
 
@@ -127,7 +135,9 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
         verdicts = plan.columns.map { _ in .allocate(capacity: 1) }
         writer = plan.writer
         keyEntries = plan.keys.map { _ in [] }
-        fieldChecks = plan.columns.map { $0.fieldCheck?.fresh() }
+        let fieldChecks = plan.columns.map { $0.fieldCheck?.fresh() }
+        self.fieldChecks = fieldChecks
+        keyColumns = plan.keys.map { key in key.columns.map { KeyColumn(column: $0, of: plan, fieldCheck: fieldChecks[$0]) } }
     }
 
     deinit {
@@ -144,6 +154,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
         snapshots.removeAll(keepingCapacity: true)
         counts = ValidateCounts(columns: Array(repeating: ValidateColumnStats(), count: plan.columns.count))
         for k in keyEntries.indices { keyEntries[k].removeAll(keepingCapacity: true) }
+        keyBytes.removeAll(keepingCapacity: true)
         rejectedRows.removeAll(keepingCapacity: true)
     }
 
@@ -401,34 +412,39 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
 
     /// Records row `r`'s value of every key whose cells are all valid values.
     private func addKeys(record r: Int, of batch: RecordBatch, isRowValid: Bool) {
-        var canonical: [UInt8] = []
-        for (index, key) in plan.keys.enumerated() {
+        for index in keyColumns.indices {
             canonical.removeAll(keepingCapacity: true)
-            var raw: [UInt8] = []
+            let rawStart = keyBytes.count
             var isComplete = true
-            for k in key.columns {
-                guard verdicts[k][r] == .valid else {
+            for (position, key) in keyColumns[index].enumerated() {
+                guard verdicts[key.column][r] == .valid else {
                     isComplete = false
                     break
                 }
-                let cell = batch.field(plan.columns[k].field, of: r)
-                if !raw.isEmpty || k != key.columns[0] { raw.append(plan.dialect.delimiter) }
-                raw += CellFailure.kept(cell)
-                if !plan.appendCanonical(column: k, cell: cell, to: &canonical) {
+                let cell = batch.field(key.field, of: r)
+                if keyBytes.count > rawStart || position > 0 && key.column != keyColumns[index][0].column {
+                    keyBytes.append(plan.dialect.delimiter)
+                }
+                keyBytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: cell[..<min(cell.count, CellFailure.keptCellBytes)]))
+                let value = key.isPlainNumber ? parsed[key.column].values[r] : nil
+                if !ValidatePlan.appendCanonical(cell, of: key, value: value, to: &canonical) {
                     isComplete = false
                     break
                 }
             }
-            guard isComplete else { continue }
-            var row: [UInt8] = []
+            guard isComplete else {
+                keyBytes.removeLast(keyBytes.count - rawStart)
+                continue
+            }
+            let rawEnd = keyBytes.count
             if isRowValid, plan.options.rejectsPath != nil {
-                let bytes = ByteBuffer(capacity: 256)
-                bytes.withCursor { writer.writeVerbatim(r, of: batch, to: &$0) }
-                row = Array(bytes.bytes)
+                rowBytes.removeAll()
+                rowBytes.withCursor { writer.writeVerbatim(r, of: batch, to: &$0) }
+                keyBytes.append(contentsOf: rowBytes.bytes)
             }
             let digest = canonical.withUnsafeBytes { KeyDigest.of($0) }
             keyEntries[index].append(KeyEntry(record: batch.firstRecordIndex + r, line: batch.line(of: r), digest: digest,
-                                              isRowValid: isRowValid, raw: raw, row: row))
+                                              isRowValid: isRowValid, raw: rawStart..<rawEnd, row: rawEnd..<keyBytes.count))
         }
     }
 

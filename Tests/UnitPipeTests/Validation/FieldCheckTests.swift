@@ -131,3 +131,31 @@ struct FieldCheckTests {
         }
     }
 }
+
+/// A unique key's canonical bytes of a whole number, made from its double, are those its exact
+/// decimal gives, for every way of writing it; cells with a fraction or exponent take the decimal's path.
+@Suite("unique keys of whole numbers")
+struct WholeKeyTests {
+    private static func canonical(_ cell: String, value: Double?, parser: NumberParser) -> [UInt8]? {
+        var key: [UInt8] = []
+        let isNumber = withBytes(cell) { ValidatePlan.appendCanonicalNumber($0, cell: $0, value: value, parser: parser, to: &key) }
+        return isNumber ? key : nil
+    }
+
+    @Test("the double's path and the decimal's path give the same bytes")
+    func wholeNumbersMatchTheirDecimals() {
+        let parser = NumberParser(conventions: .c)
+        var random = SplitMix64(state: 19)
+        let wholes = [0, 1, -1, 10, 100, -3_000, 9_007_199_254_740_991, -9_007_199_254_740_991, 9_007_199_254_740_992, 1_000_000_000_000_000]
+        var compared = 0
+        for i in 0..<20_000 {
+            let whole = i < wholes.count ? wholes[i] : (random.next(2) == 0 ? 1 : -1) * random.next(1 << random.next(54))
+            for cell in ["\(whole)", "+\(whole)", "0\(whole)", "\(whole).0", "\(whole)e0", "\(whole)0e-1"] {
+                guard case .number(let double) = parser.parse(cell) else { continue }
+                #expect(Self.canonical(cell, value: double, parser: parser) == Self.canonical(cell, value: nil, parser: parser), "'\(cell)'")
+                compared += 1
+            }
+        }
+        #expect(compared > 100_000)
+    }
+}
