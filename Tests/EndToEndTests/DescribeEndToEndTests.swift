@@ -187,6 +187,28 @@ struct DescribeEndToEndTests {
         #expect(validate.status == 0 && validate.stderr.isEmpty)
     }
 
+    /// `NaN`, `INF` and `-INF` (any case) are numbers of a `number` field (Table Schema: "permitted
+    /// (case need not be respected)"), never of an `integer` one: a column of whole numbers with a
+    /// NaN is a `number`, and validate reads the described schema back with exit 0.
+    @Test func specialValuesAreNumbers() throws {
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        try Data("a;b;c\n1;0,5;x\nNaN;INF;y\n3;-inf;z\n".utf8).write(to: dir.appendingPathComponent("s.csv"))
+        let result = try UnitPipeRunner.run(["describe", "s.csv", "-o", "s.json"], in: dir)
+        #expect(result.status == 0 && result.stderr.isEmpty)
+        #expect(dir.appendingPathComponent("s.json").text == """
+            {
+              "fields": [
+                {"name": "a", "type": "number", "decimalChar": ".", "constraints": {"required": true}},
+                {"name": "b", "type": "number", "decimalChar": ",", "constraints": {"required": true}},
+                {"name": "c", "type": "string", "constraints": {"required": true}}
+              ]
+            }
+
+            """)
+        let validate = try UnitPipeRunner.run(["validate", "s.csv", "--schema", "s.json"], in: dir)
+        #expect(validate.status == 0 && validate.stderr.isEmpty)
+    }
+
     /// --sample-rows: only the first N records are described (a later cell that breaks the type is not seen).
     @Test func sampleRows() throws {
         let dir = try UnitPipeRunner.temporaryDirectory()

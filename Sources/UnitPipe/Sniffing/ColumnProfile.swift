@@ -4,7 +4,8 @@ import UnitPipeNumbers
 // Design note — what a column's cells say about its Table Schema field.
 //
 // Every cell of a column is looked at once: blank or a common null marker (counted, the
-// markers kept), `true`/`false`, an ISO date, and a number in each of a handful of
+// markers kept), `true`/`false`, an ISO date, `NaN`/`INF`/`-INF` (a number in every style,
+// never whole), and a number in each of a handful of
 // number styles — a decimal point or comma, each with no grouping or grouping by `,` `.`
 // space or apostrophe, read exactly as `validate` reads a field with that `decimalChar`
 // and `groupChar` (bare, or past a currency mark or `%`). A style stays a candidate while
@@ -97,6 +98,12 @@ struct ColumnProfile: Sendable {
                 return
             }
             if Self.trueWords.contains(text) || Self.falseWords.contains(text) { booleans += 1 }
+            // NaN, INF and -INF (any case) are numbers of a `number` field in every style, never of an `integer` one.
+            if ConstraintCheck.specialValue(trimmed) != nil {
+                numbers += 1
+                for k in isWhole.indices { isWhole[k] = false }
+                return
+            }
         }
         if trimmed.count == 10, startsWithDigit, Self.isISODate(trimmed) { dates += 1 }
         var hasPoint = false, hasComma = false, hasExponent = false, hasSeparatorByte = false
