@@ -60,8 +60,9 @@ struct TableSchemaSpecEndToEndTests {
             "2,5",1
 
             """, schema: #"{"fields": [{"name": "n", "type": "number", "decimalChar": ",", "groupChar": ".", "constraints": {"minimum": "1.000,5"}}, {"name": "i", "type": "integer", "constraints": {"minimum": "2", "enum": ["1", "2", "3"]}}]}"#, [
-            "2,3,n,\"1.000,4\",out_of_range,\"'1.000,4' is below the minimum 1000.5 of column 'n'\"",
-            "3,4,n,\"2,5\",out_of_range,\"'2,5' is below the minimum 1000.5 of column 'n'\"",
+            // The bound as the schema writes it, in the field's own notation.
+            "2,3,n,\"1.000,4\",out_of_range,\"'1.000,4' is below the minimum 1.000,5 of column 'n'\"",
+            "3,4,n,\"2,5\",out_of_range,\"'2,5' is below the minimum 1.000,5 of column 'n'\"",
             "3,4,i,1,out_of_range,'1' is below the minimum 2 of column 'i'",
         ])
     }

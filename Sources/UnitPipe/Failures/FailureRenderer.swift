@@ -139,18 +139,18 @@ public struct FailureRenderer: Sendable {
             switch failure {
             case .belowMinimum(let bound):
                 return bound.isExclusive
-                    ? "'\(raw)' is not above the exclusive minimum \(bound.value)\(unit) of column '\(name)'"
-                    : "'\(raw)' is below the minimum \(bound.value)\(unit) of column '\(name)'"
+                    ? "'\(raw)' is not above the exclusive minimum \(bound.shown)\(unit) of column '\(name)'"
+                    : "'\(raw)' is below the minimum \(bound.shown)\(unit) of column '\(name)'"
             case .aboveMaximum(let bound):
                 return bound.isExclusive
-                    ? "'\(raw)' is not below the exclusive maximum \(bound.value)\(unit) of column '\(name)'"
-                    : "'\(raw)' is above the maximum \(bound.value)\(unit) of column '\(name)'"
+                    ? "'\(raw)' is not below the exclusive maximum \(bound.shown)\(unit) of column '\(name)'"
+                    : "'\(raw)' is above the maximum \(bound.shown)\(unit) of column '\(name)'"
             case .notAllowed(let values):
                 return "'\(raw)' is not one of the values column '\(name)' allows: \(values.map(\.description).joined(separator: ", "))"
             case .notInteger:
                 return "'\(raw)' is not a whole number, which column '\(name)' (integer) requires"
             case .unordered(let bound, let isMinimum):
-                return "'\(raw)' is not a number that can be at least or at most anything (NaN compares false), so it breaks the \(isMinimum ? "minimum" : "maximum") \(bound.value)\(unit) of column '\(name)'; add '\(raw.trimmingBlanks)' to the field's missingValues if it marks a missing value"
+                return "'\(raw)' is not a number that can be at least or at most anything (NaN compares false), so it breaks the \(isMinimum ? "minimum" : "maximum") \(bound.shown)\(unit) of column '\(name)'; add '\(raw.trimmingBlanks)' to the field's missingValues if it marks a missing value"
             }
         case .requiredBySchema(let missingValue):
             let cell = missingValue.isEmpty ? "empty cell" : "missing value '\(missingValue)'"

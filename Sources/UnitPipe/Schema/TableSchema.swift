@@ -49,11 +49,18 @@ public struct TableSchema: Sendable, Equatable {
         public var value: DecimalValue
         /// `true` for `exclusiveMinimum` / `exclusiveMaximum` (and `--min`/`--max` never).
         public var isExclusive: Bool
+        /// The bound as the schema writes it when it is a string read with the field's separators
+        /// (`"10.000,00"`), so messages show it as written; `nil` for a JSON number.
+        public var written: String?
 
-        public init(_ value: DecimalValue, isExclusive: Bool = false) {
+        public init(_ value: DecimalValue, isExclusive: Bool = false, written: String? = nil) {
             self.value = value
             self.isExclusive = isExclusive
+            self.written = written
         }
+
+        /// The bound as messages show it: as the schema writes it, else the value.
+        public var shown: String { written ?? value.description }
     }
 
     /// One field of the schema.
@@ -426,7 +433,10 @@ extension TableSchema {
                 let isExclusive = key.hasPrefix("exclusive")
                 let isMinimum = key.hasSuffix("inimum")
                 if type.isNumeric {
-                    let bound = Bound(try number(value, path: memberPath, field: field, parser: numberParser), isExclusive: isExclusive)
+                    var written: String?
+                    if case .string(let text) = value { written = text }
+                    let bound = Bound(try number(value, path: memberPath, field: field, parser: numberParser), isExclusive: isExclusive,
+                                      written: written)
                     if isMinimum {
                         // Of `minimum` and `exclusiveMinimum` both given, the stricter one counts.
                         if let current = field.minimum, !isStricterMinimum(bound, than: current) { continue }

@@ -166,10 +166,10 @@ private func mistake(_ json: String) -> String? {
              "missingValues": [{"value": ""}, {"value": "n/a", "label": "not asked"}]}
             """#)
         #expect(parsed.notes.isEmpty)
-        #expect(parsed.fields[0].minimum == TableSchema.Bound(DecimalValue("1000.5")!))
+        #expect(parsed.fields[0].minimum == TableSchema.Bound(DecimalValue("1000.5")!, written: "1.000,5"))
         #expect(parsed.fields[0].allowedValues == ["1000.5", "2"].compactMap { DecimalValue($0) })
         #expect(parsed.fields[1].hasSeparators && parsed.fields[1].groupingSeparator == nil && parsed.fields[1].decimalSeparator == ".")
-        #expect(parsed.fields[1].maximum == TableSchema.Bound(DecimalValue("2")!))
+        #expect(parsed.fields[1].maximum == TableSchema.Bound(DecimalValue("2")!, written: "2"))
         #expect(parsed.fields[1].missingValues == ["-99", "NA"])
         #expect(parsed.fields[2].valueMaximum == TableSchema.ValueBound(text: "31/12/2024", isExclusive: false))
         #expect(parsed.fields[3].valueMinimum == TableSchema.ValueBound(text: "2000", isExclusive: false))
