@@ -52,8 +52,9 @@ public struct ConstraintCheck: Sendable {
     /// The column's parser, to scan a cell's exact decimal when the doubles cannot decide.
     let parser: NumberParser
 
-    /// Whether the check has anything to do (else every number passes without a look).
-    public var isEmpty: Bool { !isInteger && minimum == nil && maximum == nil && allowedValues == nil }
+    /// Whether the check has anything to do (else every number passes without a look); settled
+    /// once, so a cell's check reads a flag, not the optional bounds.
+    public let isEmpty: Bool
 
     /// Creates the stage for a rule whose cells are read by `parser`.
     ///
@@ -62,6 +63,7 @@ public struct ConstraintCheck: Sendable {
     ///   - parser: The column's parser (its conventions and context).
     public init(rule: ColumnRule, parser: NumberParser) {
         isInteger = rule.kind == .integer
+        isEmpty = rule.kind != .integer && rule.minimum == nil && rule.maximum == nil && rule.allowedValues == nil
         minimum = rule.minimum
         maximum = rule.maximum
         allowedValues = rule.allowedValues

@@ -115,6 +115,8 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
     private var sourceConversions: [[UnitConversion?]]
     private var rowCapacity = 0
     private var shapes = UnsafeMutablePointer<RowShape>.allocate(capacity: 1)
+    /// Per row of the batch: whether it failed (its shape, or a cell), as the row-major pass found.
+    private var rowFailed = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
     private var verdicts: [UnsafeMutablePointer<CellVerdict>]
     private var processed = 0
     private let writer: CSVWriter
@@ -143,6 +145,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
     deinit {
         rowSources.forEach { $0.deallocate() }
         shapes.deallocate()
+        rowFailed.deallocate()
         verdicts.forEach { $0.deallocate() }
     }
 
@@ -192,6 +195,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
                 failed = verdicts[k][r].isFailure
                 k += 1
             }
+            rowFailed[r] = failed
             if !plan.keys.isEmpty, shapes[r] == .ok { addKeys(record: r, of: batch, isRowValid: !failed) }
             if failed { handleFailure(record: r, of: batch, budget: &budget) }
             r += 1
@@ -207,9 +211,11 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
         rowCapacity = max(count, 2 * rowCapacity)
         for column in parsed { column.reserve(rowCapacity) }
         shapes.deallocate()
+        rowFailed.deallocate()
         rowSources.forEach { $0.deallocate() }
         verdicts.forEach { $0.deallocate() }
         shapes = .allocate(capacity: rowCapacity)
+        rowFailed = .allocate(capacity: rowCapacity)
         rowSources = plan.columns.map { $0.units == nil ? .allocate(capacity: 1) : .allocate(capacity: rowCapacity) }
         verdicts = plan.columns.map { _ in .allocate(capacity: rowCapacity) }
     }
@@ -353,13 +359,18 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
 
     /// Whether a cell is one of the column's missing values (blanks trimmed); `nil` when the
     /// column keeps the default (only the empty cell) and the cell is not empty.
+    @inline(__always)
     private static func isMissing(_ cell: UnsafeRawBufferPointer, _ missingValues: [[UInt8]]?) -> Bool? {
-        guard let missingValues else {
+        if missingValues == nil, let first = cell.first, first != 0x20, first != 0x09, first != 0xC2, first != 0xE2 {
             // Most cells start with a byte that is no blank: they are not empty.
-            if let first = cell.first, first != 0x20, first != 0x09, first != 0xC2, first != 0xE2 { return nil }
-            return NullValues.trimmed(cell).isEmpty ? true : nil
+            return nil
         }
+        return isMissingOutOfLine(cell, missingValues)
+    }
+
+    private static func isMissingOutOfLine(_ cell: UnsafeRawBufferPointer, _ missingValues: [[UInt8]]?) -> Bool? {
         let trimmed = NullValues.trimmed(cell)
+        guard let missingValues else { return trimmed.isEmpty ? true : nil }
         for value in missingValues where value.count == trimmed.count && value.withUnsafeBytes({ $0.elementsEqual(trimmed) }) {
             return true
         }
@@ -502,12 +513,9 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
     /// Counts rows `processed..<end` of the current batch.
     private func countRows(upTo end: Int) {
         guard end > processed else { return }
-        for r in processed..<end {
-            counts.rowsIn += 1
-            var failed = shapes[r] != .ok
-            for k in verdicts.indices where verdicts[k][r].isFailure { failed = true }
-            if failed { counts.rowsInvalid += 1 }
-        }
+        // The row-major pass of process(_:budget:) found which rows failed.
+        counts.rowsIn += end - processed
+        for r in processed..<end where rowFailed[r] { counts.rowsInvalid += 1 }
         for k in plan.columns.indices {
             let verdicts = self.verdicts[k]
             let values = parsed[k].values
