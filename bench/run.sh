@@ -12,7 +12,7 @@ repo=$(cd "$here/.." && pwd)
 out="$here/out"
 
 sizes=() runs=5 warmups=1 tasks="A,B" seed=42 build=1 install=0 keep=0
-tools="unitpipe,unitpipe-1t,unitpipe-gzin,unitpipe-gzout,unitpipe-zstout,unitpipe-null,validate,validate-1t,mlr,mawk,gawk,duckdb,polars,polars-null"
+tools="unitpipe,unitpipe-1t,unitpipe-gzin,unitpipe-gzout,unitpipe-zstout,unitpipe-null,validate,validate-1t,validate-schema,mlr,mawk,gawk,duckdb,polars,polars-null"
 usage() { sed -n '2,8p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -85,6 +85,8 @@ note[unitpipe-zstout]="task A only: -o FILE.zst (libzstd level 1, a frame per ch
 ver[validate]=${ver[unitpipe]} ver[validate-1t]=${ver[unitpipe]}
 note[validate]="unitpipe validate -c distance_km -c temp_c (the columns convert converts); writes only the error report"
 note[validate-1t]="the same, --threads 1"
+ver[validate-schema]=${ver[unitpipe]}
+note[validate-schema]="unitpipe validate --schema bench/peers/schema-full-TASK.json: all 8 fields typed and checked (integer, string maxLength, numbers with bounds and, for B, decimalChar/groupChar, a date with a minimum); writes only the error report"
 note[frictionless]="frictionless validate --schema bench/peers/schema-TASK.json (distance_km, temp_c numbers); opt in with --tools …,frictionless (slow)"
 note[mlr]="CSV-correct; task B: gsub to C spelling in the DSL"
 note[mawk]="**incorrect**: naive split on the delimiter (quoted fields shift columns); CONVFMT=%.17g"
@@ -119,6 +121,7 @@ tool_cmd() {  # tool task input output
              cmd=("$UP" validate "$in" -c distance_km -c temp_c -e "$o")
              [ "$task" = B ] && cmd+=(--locale de_DE)
              [ "$tool" = validate-1t ] && cmd+=(--threads 1) ;;
+        validate-schema) cmd=("$UP" validate "$in" --schema "$here/peers/schema-full-$task.json" -e "$o") ;;
         frictionless) cmd=(frictionless validate --trusted --schema "$here/peers/schema-$task.json" "$in"); stdout_to=$o ;;
         mlr) if [ "$task" = A ]; then cmd=(mlr --icsv --ocsv put "$MLR_A" "$in")
              else cmd=(mlr --icsv --ocsv --ifs ';' --ofs ';' put "$MLR_B" "$in"); fi
@@ -134,7 +137,7 @@ available() {
         unitpipe) return 0 ;;
         unitpipe-1t|validate-1t) [ "$up_threads" -eq 1 ] ;;
         unitpipe-gzin|unitpipe-gzout|unitpipe-zstout) command -v gzip >/dev/null && command -v zstd >/dev/null ;;
-        validate) "$UP" validate --help >/dev/null 2>&1 ;;
+        validate|validate-schema) "$UP" validate --help >/dev/null 2>&1 ;;
         *) [ -n "${ver[$1]:-}" ] ;;
     esac
 }
@@ -189,7 +192,7 @@ ratios() {  # every unitpipe row against every peer row, per task: unitpipe wall
     line="| unitpipe row | task"; local sep="|---|---"
     for p in "${peers[@]}"; do line+=" | / $p"; sep+="|---:"; done
     echo "$line |"; echo "$sep|"
-    for u in unitpipe unitpipe-1t unitpipe-gzin unitpipe-gzout unitpipe-zstout unitpipe-null validate validate-1t; do
+    for u in unitpipe unitpipe-1t unitpipe-gzin unitpipe-gzout unitpipe-zstout unitpipe-null validate validate-1t validate-schema; do
         for t in A B; do
             [ -n "${medv[$u,$t]:-}" ] || continue
             line="| $u | $t"
@@ -232,6 +235,14 @@ targets() {
             echo "| task A, $z / plain (default threads) | $(ratio "${medv[$z,A]}" "$a")× | | (no target) |"
         fi
     done
+    for t in A B; do
+        # validate at 0.95× convert's speed or better, per cell: CPU per checked cell (8 a row) at
+        # most convert's per converted cell (2 a row) ÷ 0.95; and the whole runs side by side.
+        [ -n "${cpuv[unitpipe,$t]:-}" ] && [ -n "${cpuv[validate-schema,$t]:-}" ] || continue
+        target_line "task $t, validate --schema CPU per checked cell / convert CPU per converted cell" \
+            "$(awk -v v="${cpuv[validate-schema,$t]}" -v c="${cpuv[unitpipe,$t]}" 'BEGIN { printf "%.2f", (v / 8) / (c / 2) }')" 1.05 "×"
+        echo "| task $t, validate --schema (8 fields) CPU / convert (2 columns) CPU, whole runs | $(ratio "${cpuv[validate-schema,$t]}" "${cpuv[unitpipe,$t]}")× | | (no target) |"
+    done
     if [ -n "$a" ] && [ -n "$b" ]; then
         target_line "task B / task A" "$(ratio "$b" "$a")" 1.15 "×"
     fi
@@ -260,7 +271,7 @@ targets() {
 status=0
 cpu=$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)
 for n in "${sizes[@]}"; do
-    declare -A res=() medv=() rssv=()
+    declare -A res=() medv=() rssv=() cpuv=()
     verify_lines=()
     # Each tool's warm-up (also the probe) for each task, then the timed runs in rounds, one run
     # of every tool and task a round, so that a machine whose speed drifts over minutes slows
@@ -327,7 +338,7 @@ for n in "${sizes[@]}"; do
         maxrss=$(printf '%s\n' "${rsss[@]}" | sort -g | tail -1)
         read -ra cpus <<<"${cpusv[$pair]}"
         medcpu=$(printf '%s\n' "${cpus[@]}" | median)
-        medv[$tool,$task]=$med
+        medv[$tool,$task]=$med cpuv[$tool,$task]=$medcpu
         rssv[$tool,$task]=$(awk -v r="$maxrss" 'BEGIN { printf "%.1f", r / 1024 }')
         case "$tool" in
             *-null) lines_out=$lines_in ;;   # nothing kept to count

@@ -3,7 +3,9 @@
 
     verify.py --task A|B INPUT OUTPUT [--samples 3] [--seed S]
 
-1. The output has the input's header and exactly as many data records as the
+1. The output has the input's header, with the unit part of the two converted
+   columns' names rewritten as convert does (distance_km -> distance_mi,
+   temp_c -> temp_f), and exactly as many data records as the
    input (both read with Python's csv module, in the task's dialect; unitpipe
    keeps the input's delimiter).
 2. For --samples rows picked at random (seeded), both converted cells are
@@ -87,8 +89,11 @@ def main():
     with open(a.input, newline="", encoding="utf-8") as fi, open(a.output, newline="", encoding="utf-8") as fo:
         ri, ro = csv.reader(fi, delimiter=delim), csv.reader(fo, delimiter=delim)
         hi, ho = next(ri), next(ro, None)
-        if ho != hi:
-            failures.append(f"header differs: {ho!r} != {hi!r}")
+        # A header name ending in its unit is rewritten to the target unit (-c distance_km:km:mi).
+        renamed = {"distance_km": "distance_mi", "temp_c": "temp_f"}
+        expected_header = [renamed.get(name, name) for name in hi]
+        if ho != expected_header:
+            failures.append(f"header differs: {ho!r} != {expected_header!r}")
         n_out = 0
         for k, (rin, rout) in enumerate(zip(ri, ro)):
             n_out += 1
