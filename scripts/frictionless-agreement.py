@@ -3,8 +3,9 @@
 
 Each file has one column of every checked Table Schema type (number with NaN/INF, integer,
 string with enum/pattern/length/format, boolean with its own trueValues, date in ISO and in a
-strptime format, time, datetime, year, yearmonth, a unique field and a composite primaryKey) and
-a few planted errors of each kind, in the forms where Frictionless reads the spec as unitpipe does
+strptime format, time, datetime, year, yearmonth, a unique field and a composite primaryKey), a
+Table Schema v2 `$schema` with `missingValues` objects (`-99` is missing) and exclusive bounds,
+read by Frictionless in a v2 Data Package around the file, and a few planted errors of each kind, in the forms where Frictionless reads the spec as unitpipe does
 (no grouped numbers, whose readings differ on purpose). For every file the set of failed cells,
 each with its Frictionless error type (unitpipe's codes mapped as docs/validate.md lists them),
 must be the same.
@@ -38,6 +39,8 @@ TYPES = {
 }
 
 SCHEMA = {
+    "$schema": "https://datapackage.org/profiles/2.0/tableschema.json",
+    "missingValues": [{"value": ""}, {"value": "-99", "label": "refused"}],
     "fields": [
         {"name": "id", "type": "number", "constraints": {"unique": True}},
         {"name": "region", "type": "string"},
@@ -52,9 +55,9 @@ SCHEMA = {
         {"name": "local_day", "type": "date", "format": "%d.%m.%Y", "constraints": {"maximum": "31.12.2030"}},
         {"name": "at", "type": "time"},
         {"name": "stamp", "type": "datetime"},
-        {"name": "year", "type": "year", "constraints": {"minimum": 1990}},
+        {"name": "year", "type": "year", "constraints": {"minimum": 1990, "exclusiveMaximum": 2031}},
         {"name": "month", "type": "yearmonth"},
-        {"name": "price", "type": "number", "decimalChar": ",", "constraints": {"minimum": "0,5"}},
+        {"name": "price", "type": "number", "decimalChar": ",", "constraints": {"exclusiveMinimum": "0,5"}},
         {"name": "note", "type": "any", "constraints": {"required": True}},
     ],
     "primaryKey": ["region", "seq"],
@@ -73,7 +76,7 @@ GOOD = {
     "stamp": lambda r: r.choice(["2024-02-29T12:00:00Z", "2021-06-01T00:00:00+02:00", "2023-01-01T23:59:59.5Z"]),
     "year": lambda r: str(r.randint(1990, 2030)),
     "month": lambda r: "%04d-%02d" % (r.randint(1990, 2030), r.randint(1, 12)),
-    "price": lambda r: r.choice(["1", "0,75", "12,5", "INF"]),
+    "price": lambda r: r.choice(["1", "0,75", "12,5", "INF", "-99"]),
     "note": lambda r: r.choice(["x", "free text", "42"]),
 }
 
@@ -90,9 +93,9 @@ BAD = {
     "local_day": ["2021-01-05", "31.12.2031", "32.01.2021"],
     "at": ["25:00:00", "12:00", "noon"],
     "stamp": ["2024-02-30T12:00:00Z", "yesterday"],
-    "year": ["1989", "99", "MMXX"],
+    "year": ["1989", "99", "MMXX", "2031"],
     "month": ["2024-13", "2024/01"],
-    "price": ["0,4", "-1", "-INF", "1.5"],
+    "price": ["0,4", "0,5", "-1", "-INF", "1.5"],
     "note": [""],
 }
 
@@ -119,11 +122,18 @@ def make_file(rng, path, rows):
 
 
 def frictionless_cells(csv_path, schema_path):
-    with open(schema_path) as f:
-        schema = Schema.from_descriptor(json.load(f))
-    report = validate(Resource(path=os.path.basename(csv_path), basepath=os.path.dirname(csv_path), schema=schema),
-                      limit_errors=100000)
+    # A v2 package around the file: Frictionless reads missingValues objects only in one.
+    directory = os.path.dirname(csv_path)
+    descriptor = {"$schema": "https://datapackage.org/profiles/2.0/datapackage.json", "name": "agreement",
+                  "resources": [{"name": "table", "path": os.path.basename(csv_path), "format": "csv",
+                                 "schema": os.path.basename(schema_path)}]}
+    package_path = os.path.join(directory, "datapackage.json")
+    with open(package_path, "w") as f:
+        json.dump(descriptor, f)
+    report = validate(package_path, limit_errors=100000)
     cells = set()
+    for error in report.errors:
+        raise SystemExit(f"frictionless-agreement: frictionless refused the package: {error.message}")
     for task in report.tasks:
         for error in task.errors:
             kind = error.type
