@@ -18,6 +18,25 @@ private let usage = """
 
     """
 
+/// Validates a fixture package with unitpipe (JSON report) and with `frictionless validate`,
+/// then runs `comparison` (Python, with `ours` and `theirs` loaded) on the two reports.
+private func compareWithFrictionless(_ fixture: String, comparison: String) throws {
+    let dir = try UnitPipeRunner.temporaryDirectory()
+    let descriptor = UnitPipeRunner.fixture(fixture)
+    let result = try UnitPipeRunner.run(["validate", descriptor, "-e", "ours.json", "--report-format", "json", "-q"], in: dir)
+    #expect(result.status == 1)
+    let check = try UnitPipeRunner.runShell("""
+        frictionless validate --json \(descriptor) > theirs.json
+        python3 -c "
+        import json
+        ours, theirs = json.load(open('ours.json')), json.load(open('theirs.json'))
+        assert ours['valid'] == theirs['valid'] == False
+        \(comparison)
+        "
+        """, in: dir)
+    #expect(check.status == 0, "\(String(decoding: check.stderr, as: UTF8.self))")
+}
+
 /// `unitpipe validate datapackage.json`: every tabular resource of a Frictionless Data Package.
 @Suite("validate a Data Package, end to end")
 struct DataPackageEndToEndTests {
@@ -75,24 +94,13 @@ struct DataPackageEndToEndTests {
     /// is one table to Frictionless: its `rowNumber` counts on from one part to the next (the
     /// second part's header line is not a row), so the JSON report's does too.
     @Test(.enabled(if: hasFrictionless)) func sameVerdictAsFrictionless() throws {
-        let dir = try UnitPipeRunner.temporaryDirectory()
-        let descriptor = UnitPipeRunner.fixture("package/datapackage.json")
-        let result = try UnitPipeRunner.run(["validate", descriptor, "-e", "ours.json", "--report-format", "json", "-q"], in: dir)
-        #expect(result.status == 1)
-        let check = try UnitPipeRunner.runShell("""
-            frictionless validate --json \(descriptor) > theirs.json
-            python3 -c "
-            import json
-            ours, theirs = json.load(open('ours.json')), json.load(open('theirs.json'))
-            assert ours['valid'] == theirs['valid'] == False
+        try compareWithFrictionless("package/datapackage.json", comparison: """
             def errors(doc, name):
                 task = next(t for t in doc['tasks'] if t['name'] == name)
                 return [(e.get('rowNumber'), e.get('fieldNumber'), e['type']) for e in task['errors']]
             assert errors(ours, 'prices') == errors(theirs, 'prices'), (errors(ours, 'prices'), errors(theirs, 'prices'))
             assert errors(ours, 'shipments') == errors(theirs, 'shipments'), (errors(ours, 'shipments'), errors(theirs, 'shipments'))
-            "
-            """, in: dir)
-        #expect(check.status == 0, "\(String(decoding: check.stderr, as: UTF8.self))")
+            """)
     }
 
     /// A Frictionless user's package (v2: `$schema`, `missingValues` objects; a `;` dialect; a
@@ -130,16 +138,7 @@ struct DataPackageEndToEndTests {
     /// but for the two numbers it misreads: it reads `12.34,5` as 1234.5 (valid) and `1.234.56` as
     /// 123456 (above the maximum, so a constraint error rather than a misplaced group).
     @Test(.enabled(if: hasFrictionless)) func frictionlessUsersPackageAgreesWithFrictionless() throws {
-        let dir = try UnitPipeRunner.temporaryDirectory()
-        let descriptor = UnitPipeRunner.fixture("package-v2/datapackage.json")
-        let result = try UnitPipeRunner.run(["validate", descriptor, "-e", "ours.json", "--report-format", "json", "-q"], in: dir)
-        #expect(result.status == 1)
-        let check = try UnitPipeRunner.runShell("""
-            frictionless validate --json \(descriptor) > theirs.json
-            python3 -c "
-            import json
-            ours, theirs = json.load(open('ours.json')), json.load(open('theirs.json'))
-            assert ours['valid'] == theirs['valid'] == False
+        try compareWithFrictionless("package-v2/datapackage.json", comparison: """
             def errors(doc):
                 return {(e['rowNumber'], e['fieldName']): e['type'] for t in doc['tasks'] for e in t['errors']}
             o, t = errors(ours), errors(theirs)
@@ -148,9 +147,7 @@ struct DataPackageEndToEndTests {
                 assert o.pop(cell) == mine and t.pop(cell, None) == frictionless, cell
             assert o == t, (o, t)
             assert len(o) == 11
-            "
-            """, in: dir)
-        #expect(check.status == 0, "\(String(decoding: check.stderr, as: UTF8.self))")
+            """)
     }
 
     /// A resource in parts: the JSON report's `rowNumber` counts on across the parts (the header

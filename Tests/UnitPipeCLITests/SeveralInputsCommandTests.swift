@@ -19,7 +19,7 @@ struct SeveralInputsCommandTests {
         (["convert", "$D/a.csv", "$D/b.csv", "--no-header"], "1,1,1\n",
          "unitpipe convert: the first record of '$D/b.csv' has 3 fields and that of '$D/a.csv' 2 (--no-header); every input must have the same header, so their rows fit under one: convert them separately, or fix the header\n"),
         (["validate", "$D/a.csv", "$D/b.csv", "-c", "d"], "ID,d\n1,1\n",
-         "unitpipe validate: the header of '$D/b.csv' differs from that of '$D/a.csv': column 1 is 'ID' there and 'id' in '$D/a.csv'; every input must have the same header, so their rows fit under one: convert them separately, or fix the header\n"),
+         "unitpipe validate: the header of '$D/b.csv' differs from that of '$D/a.csv': column 1 is 'ID' there and 'id' in '$D/a.csv'; every input must have the same header, so their rows fit under one: validate them separately, or fix the header\n"),
         (["convert", "$D/a.csv", "-", "-"], "",
          "unitpipe convert: '-' (standard input) is named more than once among the inputs; standard input can be read only once\n"),
     ])
