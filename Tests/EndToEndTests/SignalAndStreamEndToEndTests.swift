@@ -55,6 +55,31 @@ struct SignalAndStreamEndToEndTests {
         _ = stalled
     }
 
+    /// validate stopped by a signal writes no report (none is half there) and says so, not that
+    /// an output was not written: it has none.
+    @Test func aSignalStopsValidateWithoutAReport() throws {
+        let dir = try E2E.directory(with: "in.csv", "v\n")
+        let process = Process()
+        process.executableURL = UnitPipeRunner.binary
+        process.arguments = ["validate", "-", "-c", "v", "-e", "r.csv", "--summary", "s.json"]
+        process.currentDirectoryURL = dir
+        let input = Pipe()
+        process.standardInput = input
+        let errors = Pipe()
+        process.standardError = errors
+        let collector = ErrorCollector(errors.fileHandleForReading)
+        try process.run()
+        // A header and some rows, and standard input left open: the run waits for more.
+        input.fileHandleForWriting.write(Data(("v\n" + (1...1_000).map { "\($0)\n" }.joined()).utf8))
+        usleep(1_000_000)
+        #expect(process.isRunning)
+        _ = UnitPipeRunner.send(SIGINT, to: process)
+        #expect(process.terminationStatus == 130)
+        #expect(String(decoding: collector.wait(), as: UTF8.self) == "unitpipe validate: interrupted by signal 2; no report was written, the summary says how far the run got\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["in.csv", "s.json"])
+        try input.fileHandleForWriting.close()
+    }
+
     /// Every command that prints fails (exit 2, one line) when standard output cannot be written;
     /// a lost plan must not look like success to the script that parses it.
     @Test func everyCommandFailsWhenStandardOutputCannotBeWritten() throws {
