@@ -209,6 +209,29 @@ struct DescribeEndToEndTests {
         #expect(validate.status == 0 && validate.stderr.isEmpty)
     }
 
+    /// ISO datetimes and times are described as `datetime` and `time`, read as validate reads them;
+    /// a date column with a day its month lacks stays a string, and the note names the type.
+    @Test func datetimesTimesAndAnImpossibleDate() throws {
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        try Data("at,stamp,day\n10:00:00,2021-01-06T10:00:00Z,2021-01-31\n23:59:59.5,2021-03-18 08:30:00+01:00,2021-02-30\n".utf8)
+            .write(to: dir.appendingPathComponent("t.csv"))
+        let result = try UnitPipeRunner.run(["describe", "t.csv", "-o", "s.json"], in: dir)
+        #expect(result.status == 0)
+        #expect(result.stderr == "unitpipe describe: column 'day': 1 cell is not a date as described (invalid_value); left as a string\n")
+        #expect(dir.appendingPathComponent("s.json").text == """
+            {
+              "fields": [
+                {"name": "at", "type": "time", "constraints": {"required": true}},
+                {"name": "stamp", "type": "datetime", "constraints": {"required": true}},
+                {"name": "day", "type": "string", "constraints": {"required": true}}
+              ]
+            }
+
+            """)
+        let validate = try UnitPipeRunner.run(["validate", "t.csv", "--schema", "s.json"], in: dir)
+        #expect(validate.status == 0 && validate.stderr.isEmpty)
+    }
+
     /// --sample-rows: only the first N records are described (a later cell that breaks the type is not seen).
     @Test func sampleRows() throws {
         let dir = try UnitPipeRunner.temporaryDirectory()

@@ -4,7 +4,7 @@ import UnitPipeNumbers
 // Design note — what a column's cells say about its Table Schema field.
 //
 // Every cell of a column is looked at once: blank or a common null marker (counted, the
-// markers kept), `true`/`false`, an ISO date, `NaN`/`INF`/`-INF` (a number in every style,
+// markers kept), `true`/`false`, an ISO date, datetime or time, `NaN`/`INF`/`-INF` (a number in every style,
 // never whole), and a number in each of a handful of
 // number styles — a decimal point or comma, each with no grouping or grouping by `,` `.`
 // space or apostrophe, read exactly as `validate` reads a field with that `decimalChar`
@@ -42,6 +42,9 @@ struct ColumnProfile: Sendable {
     var markers: [String: Int] = [:]
     var booleans = 0
     var dates = 0
+    /// Cells that read as an ISO datetime (`2024-01-31T12:00:00Z`) or time (`12:00:00`), as validate reads those types.
+    var datetimes = 0
+    var times = 0
     /// Per style: whether every non-missing cell so far read as a number in it.
     var isAlive = [Bool](repeating: true, count: Style.all.count)
     /// Per style: whether every number so far was whole and written without a decimal part or exponent.
@@ -106,6 +109,9 @@ struct ColumnProfile: Sendable {
             }
         }
         if trimmed.count == 10, startsWithDigit, Self.isISODate(trimmed) { dates += 1 }
+        if startsWithDigit, trimmed.count >= 8, trimmed[2] == UInt8(ascii: ":") || trimmed.count >= 19 {
+            if Self.reads(trimmed, as: .time) { times += 1 } else if Self.reads(trimmed, as: .datetime) { datetimes += 1 }
+        }
         var hasPoint = false, hasComma = false, hasExponent = false, hasSeparatorByte = false
         for byte in trimmed {
             switch byte {
@@ -192,6 +198,8 @@ struct ColumnProfile: Sendable {
         booleans += other.booleans
         numbers += other.numbers
         dates += other.dates
+        datetimes += other.datetimes
+        times += other.times
         for k in isAlive.indices {
             isAlive[k] = isAlive[k] && other.isAlive[k]
             isWhole[k] = isWhole[k] && other.isWhole[k]
@@ -199,6 +207,12 @@ struct ColumnProfile: Sendable {
         }
         hasSeparator = hasSeparator || other.hasSeparator
         if firstText == nil { firstText = other.firstText }
+    }
+
+    /// Whether bytes are a value of a temporal type in its default (ISO) layout, as validate reads it.
+    static func reads(_ bytes: UnsafeRawBufferPointer, as type: TableSchema.FieldType) -> Bool {
+        var fields = DateFields()
+        return fields.read(bytes, isoOf: type) && fields.point(of: type) != nil
     }
 
     /// `yyyy-mm-dd` with a month 01–12 and a day 01–31.

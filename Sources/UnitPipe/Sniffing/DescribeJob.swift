@@ -2,11 +2,11 @@
 //
 // The whole file (or its first N records) goes through the record engine once, each
 // worker profiling its rows' cells (`ColumnProfile`); the profiles are folded in input
-// order and each column settles its field: boolean, date, integer or number with the
+// order and each column settles its field: boolean, date, datetime, time, integer or number with the
 // `decimalChar`/`groupChar`/`bareNumber` that read every cell, or string. The schema is
 // then written as JSON, read back by the same reader `validate --schema` uses, and the
-// file is validated against it: a number field some cell still fails (a mark the profile
-// took for a currency that the validator does not know) becomes a string, and says so.
+// file is validated against it: a field some cell still fails (a mark the profile
+// took for a currency that the validator does not know, a 30 February) becomes a string, and says so.
 // So `describe FILE > s.json; validate FILE --schema s.json` exits 0 on a file whose rows
 // all have the header's number of fields; rows that do not are named on standard error.
 
@@ -113,7 +113,7 @@ public final class DescribeJob: BatchCommitter {
         return FileDescription(schema: schemaJSON(fields, missingValues: missingValues), notes: notes, rows: rows)
     }
 
-    /// Validates the file against the schema of `fields`; a number field with invalid cells becomes a string.
+    /// Validates the file against the schema of `fields`; a field with invalid cells becomes a string.
     private static func check(_ fields: inout [Field], missingValues: [String], head: InputHead, options: DescribeOptions,
                               notes: inout [String]) throws(JobError) {
         let schema: TableSchema
@@ -137,7 +137,9 @@ public final class DescribeJob: BatchCommitter {
         for column in outcome.summary.columns {
             let invalid = column.invalid.values.reduce(0, +)
             guard invalid > 0, let k = fields.firstIndex(where: { $0.name == column.name }), fields[k].type != "string" else { continue }
-            notes.append("column '\(column.name)': \(invalid) \(invalid == 1 ? "cell is" : "cells are") not \(fields[k].type == "integer" ? "an integer" : "a number") as described (\(column.invalid.keys.sorted().map(\.rawValue).joined(separator: ", "))); left as a string")
+            let type = fields[k].type
+            let kind = type == "integer" ? "an integer" : "a \(type)"
+            notes.append("column '\(column.name)': \(invalid) \(invalid == 1 ? "cell is" : "cells are") not \(kind) as described (\(column.invalid.keys.sorted().map(\.rawValue).joined(separator: ", "))); left as a string")
             fields[k] = Field(name: fields[k].name, type: "string", isRequired: fields[k].isRequired)
         }
     }
@@ -149,6 +151,8 @@ public final class DescribeJob: BatchCommitter {
         guard present > 0 else { return field }
         if profile.booleans == present { field.type = "boolean"; return field }
         if profile.dates == present { field.type = "date"; return field }
+        if profile.datetimes == present { field.type = "datetime"; return field }
+        if profile.times == present { field.type = "time"; return field }
         let styles = ColumnProfile.Style.all
         let point = styles.indices.first { profile.isAlive[$0] && styles[$0].decimal == "." }
         let comma = styles.indices.first { profile.isAlive[$0] && styles[$0].decimal == "," }
