@@ -10,6 +10,11 @@ enum InvalidUTF8 {
         var i = 0
         let n = bytes.count
         while i < n {
+            // Eight ASCII bytes at a time: no byte with its high bit set.
+            if i + 8 <= n, bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
             let b = bytes[i]
             if b < 0x80 {
                 i += 1
