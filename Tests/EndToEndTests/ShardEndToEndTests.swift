@@ -196,6 +196,10 @@ struct ShardEndToEndTests {
         (["--first-record", "3"], "unitpipe convert: invalid value '3' for --first-record: it numbers the start of --byte-range; give --byte-range START:END too\n"),
         (["--byte-range", "0:9", "--first-line", "3"], "unitpipe convert: invalid value '3' for --first-line: give --first-record and --first-line together (both from 'unitpipe plan'), or neither\n"),
         (["--exit-on-rejects", "2"], "unitpipe convert: invalid value '2' for --exit-on-rejects: use 0 (rejected rows exit 0) or 1\n"),
+        (["--range-start", "guess"], "unitpipe convert: invalid value 'guess' for --range-start: it says how --byte-range finds its first record; give --byte-range START:END too\n"),
+        (["--byte-range", "9:30", "--range-start", "guess", "--first-record", "2", "--first-line", "3"],
+         "unitpipe convert: invalid value 'guess' for --range-start: --first-record already says where START's first record is; give one or the other\n"),
+        (["--byte-range", "9:30", "--range-start", "maybe"], "unitpipe convert: invalid value 'maybe' for --range-start: use 'scan' or 'guess'\n"),
     ])
     func usage(extra: [String], message: String) throws {
         let result = try UnitPipeRunner.run(["convert", UnitPipeRunner.fixture("shards/multiline.csv")] + extra)
@@ -214,7 +218,21 @@ struct ShardEndToEndTests {
         let summary = try #require(dir.appendingPathComponent("s.json").text)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(summary.utf8)) as? [String: Any])
         #expect(json["status"] as? String == "rejected")
-        #expect(json["byte_range"] as? [String: Int] == ["start": 126, "end": 201, "record": 4, "line": 6])
+        let range = try #require(json["byte_range"] as? [String: Any])
+        #expect(range.filter { $0.key != "next" } as? [String: Int] == ["start": 126, "end": 201, "record": 4, "line": 6, "data_start": 29])
+        #expect(range["next"] as? [String: Int] == ["offset": 201, "record": 7, "line": 9])
+        // Guessed from the bytes after 100 alone: the same records, numbered from 1 on line 1.
+        let guessed = try UnitPipeRunner.run(
+            ["convert", trips, "-c", "distance:km:mi", "--byte-range", "100:200", "--range-start", "guess", "--summary", "g.json", "-o", "g.csv",
+             "--exit-on-rejects", "0"], in: dir)
+        #expect(guessed.status == 0)
+        let guessedJSON = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("g.json"))) as? [String: Any])
+        let guessedRange = try #require(guessedJSON["byte_range"] as? [String: Any])
+        #expect(guessedRange.filter { $0.key != "next" && $0.key != "guessed" } as? [String: Int]
+                == ["start": 126, "end": 201, "record": 1, "line": 1, "data_start": 29])
+        #expect(guessedRange["guessed"] as? Bool == true)
+        #expect(guessedRange["next"] as? [String: Int] == ["offset": 201, "record": 4, "line": 4])
+        #expect(try Data(contentsOf: dir.appendingPathComponent("g.csv")) == Data(contentsOf: dir.appendingPathComponent("o.csv")))
         let whole = try UnitPipeRunner.run(["convert", trips, "-c", "distance:km:mi", "--exit-on-rejects", "0", "-o", "w.csv"], in: dir)
         #expect(whole.status == 0)
         let usage = try UnitPipeRunner.run(["convert", trips, "-c", "nope:km:mi", "--exit-on-rejects", "0"], in: dir)

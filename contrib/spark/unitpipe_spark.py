@@ -77,6 +77,7 @@ OWNED = {
     "--byte-range": "the driver plans the ranges",
     "--first-record": "the driver plans the ranges",
     "--first-line": "the driver plans the ranges",
+    "--range-start": "the driver cuts the ranges",
     "--no-header-output": "the driver decides which part carries the header",
     "--exit-on-rejects": "give it to the driver, before --",
     "--input-name": "with several inputs the driver names each task's file in the report",
@@ -114,7 +115,7 @@ def parse_arguments(argv):
     split = argv.index("--")
     mine, command = argv[:split], argv[split + 1:]
     options = {"output": None, "split_size": DEFAULT_SPLIT, "unitpipe": None, "exit_on_rejects": 1, "inputs": [],
-               "master": None}
+               "master": None, "plan": False}
     i = 0
     while i < len(mine):
         arg = mine[i]
@@ -140,11 +141,13 @@ def parse_arguments(argv):
                 options["exit_on_rejects"] = int(value)
             else:
                 raise UsageError(f"invalid --exit-on-rejects '{value}': use 0 or 1")
+        elif arg == "--plan":
+            options["plan"] = True
         elif arg in ("-h", "--help"):
             print(__doc__)
             sys.exit(0)
         elif arg.startswith("-") and arg != "-":
-            raise UsageError(f"unknown option '{arg}'; the driver takes --output, --split-size, --unitpipe, --exit-on-rejects, --master")
+            raise UsageError(f"unknown option '{arg}'; the driver takes --output, --split-size, --plan, --unitpipe, --exit-on-rejects, --master")
         else:
             options["inputs"].append(arg)
         i += 1
@@ -446,6 +449,64 @@ def local_range_copy(url, directory, prefix, start, end):
     return target, (start, end) if start < prefix else (prefix, prefix + end - start)
 
 
+# A remote range copied without a plan: the file's first REMOTE_PREFIX bytes (the head unitpipe
+# reads, the header) and the range, REMOTE_SLACK bytes past its end at first.
+REMOTE_PREFIX = 1 << 20
+REMOTE_SLACK = 1 << 20
+
+
+class RangeCopy:
+    """Task: a local file for one range of a remote file whose records' end is not known: the
+    file's first bytes, then the range and some bytes past it (from the byte before the range
+    when the range was cut anywhere: a guess at its first record looks at it). Offsets in the
+    copy map back to the file's."""
+
+    def __init__(self, url, directory, begin, end, slack, keeps_previous_byte):
+        fs, path = remote_fs(url)
+        self.size = fs.size(path)
+        self.stop = min(self.size, end + slack)
+        first = begin - 1 if keeps_previous_byte else begin
+        # One piece when the range starts near the file's start; else the head, then the range.
+        self.gap = first > REMOTE_PREFIX
+        self.shift = (first - REMOTE_PREFIX) if self.gap else 0
+        pieces = [(0, REMOTE_PREFIX), (first, self.stop)] if self.gap else [(0, self.stop)]
+        os.makedirs(directory, exist_ok=True)
+        self.path = os.path.join(directory, uuid.uuid4().hex + "-" + path.rsplit("/", 1)[-1])
+        with fs.open(path, "rb") as source, open(self.path, "wb") as out:
+            for start, stop in pieces:
+                source.seek(start)
+                left = stop - start
+                while left > 0:
+                    chunk = source.read(min(1 << 20, left))
+                    if not chunk:
+                        break
+                    out.write(chunk)
+                    left -= len(chunk)
+
+    def local(self, begin, end):
+        """The copy's offsets of the file's range [begin, end)."""
+        return begin - self.shift, min(end, self.stop) - self.shift
+
+    def is_complete(self, byte_range):
+        """Whether a run on the copy saw what a run on the file sees: the file's head (the header
+        and the first data record inside the head piece) and the range's next record (or the
+        file's end)."""
+        if self.gap and byte_range.get("data_start", 0) + HEAD_BYTES > REMOTE_PREFIX:
+            raise TaskFailure(f"the header of {self.path.rsplit('-', 1)[-1]} is longer than {REMOTE_PREFIX} bytes; "
+                              f"run this file with --plan")
+        return "next" in byte_range or self.stop == self.size
+
+    def restore(self, summary):
+        """Rewrites a summary's offsets from the copy's to the file's."""
+        byte_range = summary.get("byte_range")
+        if not byte_range or not self.gap:
+            return
+        for key in ("start", "end"):
+            byte_range[key] += self.shift
+        if "next" in byte_range:
+            byte_range["next"]["offset"] += self.shift
+
+
 def read_header(item):
     """Task: a file's header as `unitpipe convert` writes it (its first output line, normalized:
     minimal quoting, LF), or "" for a file without records. Reading stops there: unitpipe ends
@@ -535,20 +596,58 @@ def convert_task(task, index, out_dir, scratch, parts, remote_out):
     }
     command = task["command"]
     byte_range = task["range"]
-    if is_remote(task["path"]) and byte_range:
-        source, (first, last) = local_range_copy(task["path"], scratch, task["prefix"], byte_range[0], byte_range[1])
-        byte_range = (first, last) + tuple(byte_range[2:])
-    elif is_remote(task["path"]):
-        source = local_copy(task["path"], scratch)
-    else:
-        source = task["path"]
+    cut = task.get("cut")
+    slack = REMOTE_SLACK
+    while True:
+        copy = None
+        if is_remote(task["path"]) and (cut or (byte_range and task["prefix"] is None)):
+            # No plan: the end of the range's last record is not known, so the copy runs past
+            # the range's end; a range whose next record was not found in it is copied again, longer.
+            begin = cut[0] if cut else byte_range[0]
+            end = cut[1] if cut else byte_range[1]
+            copy = RangeCopy(task["path"], scratch, begin, end, slack, keeps_previous_byte=bool(cut))
+            source, local = copy.path, copy.local(begin, end)
+            local_range = local if cut else local + tuple(byte_range[2:])
+        elif is_remote(task["path"]) and byte_range:
+            source, (first, last) = local_range_copy(task["path"], scratch, task["prefix"], byte_range[0], byte_range[1])
+            local_range = (first, last) + tuple(byte_range[2:])
+        elif is_remote(task["path"]):
+            source, local_range = local_copy(task["path"], scratch), None
+        else:
+            source, local_range = task["path"], (cut or byte_range)
+        convert_once(task, source, local_range, scratch, names)
+        if copy is None:
+            break
+        summary_path = os.path.join(scratch, names["summary"])
+        with open(summary_path) as f:
+            summary = json.load(f)
+        if copy.is_complete(summary.get("byte_range", {})):
+            copy.restore(summary)
+            with open(summary_path, "w") as f:
+                json.dump(summary, f)
+            break
+        slack *= 8
+        for name in names.values():
+            if os.path.exists(os.path.join(scratch, name)):
+                os.remove(os.path.join(scratch, name))
+    commit_task(task, out_dir, scratch, parts, remote_out, names)
+    return index
+
+
+def convert_once(task, source, byte_range, scratch, names):
+    """Runs unitpipe once for a task, its files in `scratch`; `byte_range` is (start, end) of a
+    range cut anywhere, or (start, end, record, line) of one that starts at a record."""
+    command = task["command"]
     argv = [unitpipe_binary(task["shipped"]), command[0], source]
     if command[0] == "convert":
         argv += ["-o", os.path.join(scratch, names["output"])]
     argv += ["-e", os.path.join(scratch, names["errors"]), "-r", os.path.join(scratch, names["rejects"])]
     argv += ["--summary", os.path.join(scratch, names["summary"]), "--exit-on-rejects", "0", "--quiet"]
     what = task["name"]
-    if byte_range:
+    if byte_range and len(byte_range) == 2:
+        argv += ["--byte-range", "{}:{}".format(*byte_range), "--range-start", "guess"]
+        what += " bytes {}:{}".format(*task["cut"])
+    elif byte_range:
         start, end, record, line = byte_range
         argv += ["--byte-range", f"{start}:{end}", "--first-record", str(record), "--first-line", str(line)]
         what += " bytes {}:{}".format(*task["range"][:2])
@@ -560,6 +659,10 @@ def convert_task(task, index, out_dir, scratch, parts, remote_out):
     argv += command[1:]
     # Exit 2 or a signal: the task fails and Spark retries it.
     run_unitpipe(argv, what)
+
+
+def commit_task(task, out_dir, scratch, parts, remote_out, names):
+    """Puts a task's files where the driver finds them: renamed into place, or put whole."""
     for key, name in names.items():
         written = os.path.join(scratch, name)
         if not os.path.exists(written):
@@ -574,27 +677,122 @@ def convert_task(task, index, out_dir, scratch, parts, remote_out):
             # rename(2) within one file system: the file appears whole or not at all; a second
             # attempt replaces it with the same bytes.
             os.replace(written, target)
-    return index
 
 
-def make_tasks(files, plans, options, headers=None):
-    """One task per small file or planned range, numbered in input order; the first task of the
-    first file with records writes the headers (with `headers`, each file's, "" when empty)."""
+def make_tasks(files, plans, options, headers=None, cuts=None):
+    """One task per small file, planned range or cut range, numbered in input order; the first
+    task of the first file with records writes the headers (with `headers`, each file's, "" when
+    empty). `cuts` maps a file to the offsets it is cut at (no plan: each range finds its first
+    record itself)."""
     tasks = []
+    cuts = cuts or {}
     header_file = next((path for _, path in files if headers is None or headers.get(path)), None)
     for name, path in files:
         plan = plans.get(path)
-        ranges = [None]
+        ranges = [(None, None)]
         if plan is not None and plan["ranges"]:
-            ranges = [(r["start"], r["end"], r["record"], r["line"]) for r in plan["ranges"]]
-        for byte_range in ranges:
+            ranges = [((r["start"], r["end"], r["record"], r["line"]), None) for r in plan["ranges"]]
+        elif path in cuts:
+            ranges = [(None, (begin, end)) for begin, end in zip(cuts[path], cuts[path][1:])]
+        for byte_range, cut in ranges:
             tasks.append({
-                "index": len(tasks), "name": name, "path": path, "range": byte_range,
+                "index": len(tasks), "name": name, "path": path, "range": byte_range, "cut": cut,
                 "header": path == header_file and not any(t["path"] == path for t in tasks), "file_column": len(files) > 1,
                 "output": options["output"], "command": options["command"], "shipped": options["shipped"],
                 "prefix": range_prefix(plan) if plan is not None and plan["ranges"] else None,
             })
     return tasks
+
+
+def cut_offsets(size, split):
+    """Where a file of `size` bytes is cut into ranges of about `split` bytes: 0, …, size."""
+    count = math.ceil(size / split)
+    return [size * k // count for k in range(count + 1)]
+
+
+def link_ranges(tasks, summaries):
+    """Checks the ranges cut without a plan, file by file: each range must start where the
+    previous one says the next record starts (a range's `next` is certain once its own start
+    is, and the first range starts at the file's first record). Returns the renumbering of each
+    task of a checked chain (records and lines to add to its report's numbers) and, per file,
+    the first range that did not link, with the start it must be run from again."""
+    shifts, again = {}, []
+    files = collections.OrderedDict()
+    for task in tasks:
+        if task.get("cut") or task.get("relinked"):
+            files.setdefault(task["path"], []).append(task)
+    for path, group in files.items():
+        expected = None  # the previous range's next record, numbered as in the file
+        for k, task in enumerate(group):
+            found = summaries[task["index"]]["byte_range"]
+            if k > 0:
+                if expected is None:
+                    linked = found["start"] == found["end"] and "next" not in found and found["start"] >= group[-1]["cut_end"]
+                else:
+                    linked = found["start"] == expected["offset"]
+                if not linked:
+                    if task.get("relinked"):
+                        raise RuntimeError(f"range {found['start']}:{found['end']} of {task['name']} does not start where the "
+                                           f"range before it ends, even when run from there")
+                    again.append((task, expected, group[-1]["cut_end"]))
+                    break
+            records = expected["record"] - found["record"] if expected else 0
+            lines = expected["line"] - found["line"] if expected else 0
+            shifts[task["index"]] = (records, lines)
+            following = found.get("next")
+            expected = None if following is None else {
+                "offset": following["offset"], "record": following["record"] + records, "line": following["line"] + lines}
+    return shifts, again
+
+
+def relink_task(task, expected, size):
+    """The task that runs a range again from the start its previous range found (None: no
+    record starts in it; the range is then empty at the file's end, `size`)."""
+    begin = expected["offset"] if expected else size
+    again = dict(task, cut=None, relinked=True, prefix=None)
+    again["range"] = (begin, max(begin, task["cut_end"]), 1, 1)
+    return again
+
+
+def renumber_report(data, records, lines, has_file_column):
+    """An error report's rows (no header) with `records` and `lines` added to their record and
+    line numbers; every other byte as it was (fields are split by comma outside quotes)."""
+    if not records and not lines:
+        return data
+    out = bytearray()
+    i, n = 0, len(data)
+
+    def field_end(k):
+        inside = False
+        while k < n:
+            c = data[k]
+            if c == 0x22:
+                inside = not inside
+            elif not inside and c in (0x2C, 0x0A):
+                return k
+            k += 1
+        return k
+
+    while i < n:
+        if has_file_column:
+            k = field_end(i)
+            out += data[i:k + 1]
+            i = k + 1
+        for add in (records, lines):
+            k = field_end(i)
+            number = data[i:k]
+            out += str(int(number) + add).encode() if number.isdigit() else number
+            out += data[k:k + 1]
+            i = k + 1
+        k = i
+        while True:
+            k = field_end(k)
+            if k >= n or data[k] == 0x0A:
+                break
+            k += 1
+        out += data[i:k + 1]
+        i = k + 1
+    return bytes(out)
 
 
 class Store:
@@ -859,6 +1057,14 @@ def main(argv):
     return status
 
 
+def plans_first(options):
+    """Whether big files are planned before they are converted: with --plan, and for validate
+    with a schema (a unique key's message names the earlier record by its number in the range)."""
+    command = options["command"]
+    return options["plan"] or (command[0] == "validate" and any(
+        a.split("=", 1)[0] in ("--schema", "--package", "--resource") for a in command[1:]))
+
+
 def convert(spark, files, options, started):
     """The job, once Spark runs: headers, plans, tasks, then the merge. Returns the exit status."""
     sc = spark.sparkContext
@@ -869,7 +1075,10 @@ def convert(spark, files, options, started):
     big = [(name, path, math.ceil(sizes[path] / split), dialect, options["shipped"])
            for name, path in files if sizes[path] > split
            and not (remote_is_compressed(path) if is_remote(path) else is_compressed(path))]
-    plans = {}
+    plans, cuts = {}, {}
+    if not plans_first(options):
+        cuts = {path: cut_offsets(sizes[path], split) for _, path, _, _, _ in big}
+        big = []
     for path, plan, said in (sc.parallelize(big, len(big)).map(plan_file).collect() if big else []):
         plans[path] = plan
         for line in said.splitlines():
@@ -884,13 +1093,35 @@ def convert(spark, files, options, started):
         error = UsageError(mismatch)
         error.reason = "input"
         raise error
-    tasks = make_tasks(files, plans, options, headers)
+    tasks = make_tasks(files, plans, options, headers, cuts)
+    for task in tasks:
+        if task["cut"]:
+            task["cut_end"] = task["cut"][1]
     sc.parallelize(tasks, len(tasks)).map(run_task).collect()
     store = Store(out_dir)
     count = len(tasks)
-    concatenate(store, [f"_temporary/parts/errors-{k:05d}.csv" for k in range(count)], "errors.csv")
-    concatenate(store, [f"_temporary/parts/rejects-{k:05d}.csv" for k in range(count)], "rejects.csv")
     summaries = [json.loads(store.read(f"_temporary/parts/summary-{k:05d}.json")) for k in range(count)]
+    shifts, again = link_ranges(tasks, summaries)
+    while again:
+        # A range whose guessed start the previous range contradicts runs again from the start
+        # that range found; the ranges after it are checked again against its new end.
+        rerun = [relink_task(task, expected, size) for task, expected, size in again]
+        for task in rerun:
+            tasks[task["index"]] = task
+        print(f"unitpipe_spark: {len(rerun)} range(s) started elsewhere than guessed; running them again from the right record",
+              file=sys.stderr)
+        sc.parallelize(rerun, len(rerun)).map(run_task).collect()
+        for task in rerun:
+            summaries[task["index"]] = json.loads(store.read(f"_temporary/parts/summary-{task['index']:05d}.json"))
+        shifts, again = link_ranges(tasks, summaries)
+    reports = []
+    for k, task in enumerate(tasks):
+        data = store.read(f"_temporary/parts/errors-{k:05d}.csv")
+        if data and k in shifts:
+            data = renumber_report(data, *shifts[k], task["file_column"])
+        reports.append(data)
+    store.write("errors.csv", [data for data in reports if data])
+    concatenate(store, [f"_temporary/parts/rejects-{k:05d}.csv" for k in range(count)], "rejects.csv")
     template = next((t["index"] for t in tasks if t["header"]), 0)
     merged = merge_summaries(summaries, time.monotonic() - started, template)
     write_json(store, merged, "summary.json")

@@ -62,7 +62,7 @@ public struct ConvertSummary: JobSummary, Equatable {
         out += ", \"rows_written\": \(rowsWritten)"
         if lastRecordWithoutLineEnd { out += ", \"last_record_without_line_end\": true" }
         if let range = byteRange {
-            out += ", \"byte_range\": {\"start\": \(range.start), \"end\": \(range.end), \"record\": \(range.record), \"line\": \(range.line)}"
+            out += ", \"byte_range\": \(range.json)"
         }
         out += ", \"columns\": ["
         out += columns.map { column in

@@ -9,6 +9,9 @@ public struct ShardSettings: Sendable, Equatable {
     /// (as `unitpipe plan` gives them); without them START is located by a scan.
     public var firstRecord: Int?
     public var firstLine: Int?
+    /// `--range-start guess`: without `firstRecord`, START's first record is guessed from the bytes
+    /// after START and numbered record 1 on line 1 (no scan from the file's start).
+    public var guessesStart = false
     /// `false` with `--no-header-output`: no header line in the output, the rejects and the error report.
     public var writesHeaders = true
 
@@ -24,7 +27,7 @@ public struct ShardSettings: Sendable, Equatable {
         do {
             return try RecordStartSearch.resolve(
                 path: path, requested: requested, firstRecord: firstRecord, firstLine: firstLine,
-                data: data, dialect: head.dialect, maxFieldSize: maxFieldSize)
+                data: data, dialect: head.dialect, maxFieldSize: maxFieldSize, guessesStart: guessesStart)
         } catch {
             throw .input(error)
         }
@@ -38,4 +41,14 @@ extension ResolvedByteRange {
 
     /// The shard's `bytes_in`: its range, plus the bytes before it for the shard that owns the head.
     var bytesIn: Int { end - start + (ownsHead ? start : 0) }
+
+    /// The summary's `byte_range` object: the records covered, and where the next range's first
+    /// record starts, numbered as this shard numbers (so a driver can check and renumber).
+    var json: String {
+        var out = "{\"start\": \(start), \"end\": \(end), \"record\": \(record), \"line\": \(line)"
+        if let next { out += ", \"next\": {\"offset\": \(next.offset), \"record\": \(next.record), \"line\": \(next.line)}" }
+        if isGuessed { out += ", \"guessed\": true" }
+        out += ", \"data_start\": \(firstRecordStart)"
+        return out + "}"
+    }
 }

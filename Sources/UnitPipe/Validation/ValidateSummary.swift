@@ -89,7 +89,7 @@ public struct ValidateSummary: JobSummary, Equatable {
         out += ", \"bytes_in\": \(bytesIn), \"seconds\": \(JSON.seconds(seconds))"
         if lastRecordWithoutLineEnd { out += ", \"last_record_without_line_end\": true" }
         if let range = byteRange {
-            out += ", \"byte_range\": {\"start\": \(range.start), \"end\": \(range.end), \"record\": \(range.record), \"line\": \(range.line)}"
+            out += ", \"byte_range\": \(range.json)"
         }
         out += ", \"columns\": [" + columns.map { column in
             var fields = ["\"name\": \(JSON.string(column.name))", "\"type\": \(JSON.string(column.type))"]

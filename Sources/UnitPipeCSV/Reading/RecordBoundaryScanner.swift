@@ -18,6 +18,25 @@
 // record start at or after it is ever reported as certain. Records that start
 // before it are exactly where libcsv starts them.
 
+/// The state a scan supposes at its first byte, when that byte need not start a record.
+public struct ScanEntry: Sendable, Equatable {
+    /// The byte is inside a quoted field.
+    public var isInsideQuotes: Bool
+    /// The byte follows a record's line end (outside quotes): it starts a record unless it ends a line.
+    public var followsRecordEnd: Bool
+    /// The byte follows a delimiter, a line end or a quote: a quote there may open a field.
+    public var followsBoundary: Bool
+
+    /// A record start, or the byte after a record's end: where the file's data begins.
+    public static let recordStart = ScanEntry(isInsideQuotes: false, followsRecordEnd: true, followsBoundary: true)
+
+    public init(isInsideQuotes: Bool, followsRecordEnd: Bool, followsBoundary: Bool) {
+        self.isInsideQuotes = isInsideQuotes
+        self.followsRecordEnd = followsRecordEnd
+        self.followsBoundary = followsBoundary
+    }
+}
+
 /// Finds record starts and counts lines by quote parity, one 64-byte block at a time.
 struct RecordBoundaryScanner {
     /// What one block held: bit `i` stands for byte `i` of the block.
@@ -55,6 +74,14 @@ struct RecordBoundaryScanner {
         self.delimiter = delimiter
         quotes = SIMD16(repeating: quote ?? 0)
         delimiters = SIMD16(repeating: delimiter)
+    }
+
+    /// Creates a scanner that starts at any byte, in the state `entry` supposes.
+    init(delimiter: UInt8, quote: UInt8?, entry: ScanEntry) {
+        self.init(delimiter: delimiter, quote: quote)
+        isInsideQuotes = entry.isInsideQuotes
+        recordStartCarry = entry.followsRecordEnd ? 1 : 0
+        fieldStartCarry = entry.followsBoundary ? 1 : 0
     }
 
     /// Scans the `count` (1…64) bytes at `start`, updating the counts and the quote state.

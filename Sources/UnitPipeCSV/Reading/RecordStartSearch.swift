@@ -67,16 +67,17 @@ public enum RecordStartSearch {
     ///   - targets: Byte offsets in increasing order.
     ///   - delimiter: The field delimiter.
     ///   - quote: The quote byte, or `nil` without quoting.
+    ///   - entry: The state supposed at `origin` (by default a record start).
     ///   - readSize: Bytes per `pread(2)` (at least 128; tests use small reads to cut blocks everywhere).
     /// - Returns: A position per target, the anomaly that stopped the scan if any, the bytes scanned.
     public static func run(
         file: FileDescriptor, from origin: RecordPosition, targets: [Int], delimiter: UInt8, quote: UInt8?,
-        readSize: Int = 4 << 20
+        entry: ScanEntry = .recordStart, readSize: Int = 4 << 20
     ) throws(SystemError) -> Result {
         let readSize = max(128, readSize)
         var result = Result(found: Array(repeating: nil, count: targets.count), anomaly: nil, bytesScanned: 0)
         guard !targets.isEmpty else { return result }
-        var scanner = RecordBoundaryScanner(delimiter: delimiter, quote: quote)
+        var scanner = RecordBoundaryScanner(delimiter: delimiter, quote: quote, entry: entry)
         // 64 bytes of slack after the data: the last block of a buffer is loaded whole.
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize + 128, alignment: 64)
         defer { buffer.deallocate() }
