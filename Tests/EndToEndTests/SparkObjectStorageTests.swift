@@ -106,9 +106,9 @@ struct SparkObjectStorageTests {
             try Data(randomExport(&random, rows: random.next(in: 20...400), strays: false, plainHeader: true))
                 .write(to: inputs.appendingPathComponent(name))
         }
-        // Big enough to be planned into ranges, some past the 64 KiB unitpipe reads at a file's start.
-        let big = randomExport(&random, rows: 8000, strays: false, plainHeader: true)
-        #expect(big.count > 160 << 10, "\(big.count) bytes")
+        // Big enough to be cut into ranges, some past the first MiB a range task copies with its range.
+        let big = randomExport(&random, rows: 64000, strays: false, plainHeader: true)
+        #expect(big.count > 1400 << 10, "\(big.count) bytes")
         try Data(big).write(to: inputs.appendingPathComponent("e.csv"))
         _ = try s3.python("""
             for bucket in ("src", "dst"):
@@ -129,7 +129,7 @@ struct SparkObjectStorageTests {
 
         // The same DIR again with the right command.
         let (status, log) = try SparkEndToEndTests.submit(
-            ["--output", "s3://dst/converted", "--split-size", "32K", "s3://src/exports/", "--"] + options, environment: s3.environment)
+            ["--output", "s3://dst/converted", "--split-size", "256K", "s3://src/exports/", "--"] + options, environment: s3.environment)
         #expect(status == 1, "driver log:\n\(log.suffix(3000))")
         let fetched = dir.appendingPathComponent("fetched")
         try FileManager.default.createDirectory(at: fetched, withIntermediateDirectories: true)
@@ -154,5 +154,53 @@ struct SparkObjectStorageTests {
         #expect(report.replacingOccurrences(of: "\ns3://src/exports/", with: "\nin/")
                 == (try String(contentsOf: dir.appendingPathComponent("e.csv"), encoding: .utf8)))
         #expect(report.contains("\ns3://src/exports/b.csv,"))
+    }
+
+    @Test(
+        "unitpipe.spark.read with an s3:// output: the rows typed, the report and the rejects, as one run gives them",
+        .enabled(if: objectStorageMissing == nil, "skipped: \(objectStorageMissing ?? "")"))
+    func readToS3() throws {
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let s3 = try LoopbackS3(in: dir)
+        defer { s3.stop() }
+        try Data("id,km,note\n1,2.5,\"a\nb\"\n2,x,\"c\r\nd\"\n3,,e\n4,1000.125,f\n".utf8).write(to: dir.appendingPathComponent("typed.csv"))
+        _ = try s3.python("""
+            for bucket in ("src", "dst"):
+                s3.create_bucket(Bucket=bucket)
+            s3.upload_file("typed.csv", "src", "in/typed.csv")
+            """, in: dir)
+        let script = """
+            import json, sys
+            sys.path.insert(0, \(String(reflecting: UnitPipeRunner.packageRoot.appendingPathComponent("contrib/spark").path)))
+            from pyspark.sql import SparkSession
+            import unitpipe_spark as spark
+            session = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
+                       .config("spark.ui.showConsoleProgress", "false").getOrCreate())
+            r = spark.read(session, ["s3://src/in/typed.csv"], ["-c", "km:km:mi", "--decimals", "3"], output="s3://dst/df",
+                           unitpipe=\(String(reflecting: UnitPipeRunner.binary.path)))
+            out = {"types": [list(t) for t in r.rows.dtypes],
+                   "rows": sorted([[None if v is None else str(v) for v in row] for row in r.rows.collect()]),
+                   "errors": [[e["record"], e["line"], e["column"], e["code"]] for e in r.errors.collect()],
+                   "rejects": [list(row) for row in r.rejects.collect()], "status": r.summary["status"]}
+            print("RESULT " + json.dumps(out))
+            session.stop()
+            """
+        try Data(script.utf8).write(to: dir.appendingPathComponent("read.py"))
+        let (status, log) = try runTool("/usr/bin/env", ["python3", "read.py"], in: dir, environment: s3.environment)
+        #expect(status == 0, "\(log.suffix(3000))")
+        let marker = try #require(log.range(of: "RESULT "), "\(log.suffix(3000))")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(log[marker.upperBound...].prefix { $0 != "\n" }.utf8)) as? [String: Any])
+        #expect(result["types"] as? [[String]] == [["id", "string"], ["mi", "decimal(38,3)"], ["note", "string"]])
+        let single = try UnitPipeRunner.run(["convert", "typed.csv", "-c", "km:km:mi", "--decimals", "3", "--notation", "plain", "-q"], in: dir)
+        let expected = parseCSV(single.stdout).dropFirst().map { $0.map { $0.isEmpty ? nil : $0 } }.sorted { $0.description < $1.description }
+        let rows = (result["rows"] as? [[Any]] ?? []).map { $0.map { $0 as? String } }.sorted { $0.description < $1.description }
+        #expect(rows == expected)
+        #expect(rows.count == 3)
+        #expect((result["errors"] as? [[Any]] ?? []).map { $0.map { "\($0)" } } == [["2", "4", "km", "invalid_number"]])
+        #expect(result["rejects"] as? [[String]] == [["2", "x", "c\r\nd"]])
+        #expect(result["status"] as? String == "rejected")
+        #expect(try s3.python("print(sorted(o['Key'] for o in s3.list_objects_v2(Bucket='dst')['Contents']))", in: dir)
+                == "['df/_SUCCESS', 'df/errors.csv', 'df/part-00000.csv', 'df/rejects.csv', 'df/summary.json']\n")
     }
 }

@@ -1230,20 +1230,62 @@ def read(spark, paths, convert_args, output=None, split_size=None, unitpipe=None
     schema = StructType([StructField(n, number if n in converted else StringType()) for n in names])
     reader = spark.read.schema(schema).options(
         sep=delimiter_character(separator), quote='"', escape='"', multiLine=True, mode="FAILFAST")
-    rows = reader.option("header", True).csv(parts[0])
-    if len(parts) > 1:
-        rows = rows.union(reader.option("header", False).csv(parts[1:]))
-    text = spark.read.options(quote='"', escape='"', multiLine=True, header=True, mode="FAILFAST")
-    errors = text.csv(store.path("errors.csv"))
-    if "record" in errors.columns:
-        errors = errors.withColumn("record", col("record").cast("long")).withColumn("line", col("line").cast("long"))
+    if store.fs is not None:
+        # Object storage that Spark's own file systems may not reach: the executors read the parts
+        # through fsspec, record by record, and Spark's CSV reader parses those records.
+        records = spark.sparkContext.parallelize(list(enumerate(parts)), len(parts)).flatMap(part_records)
+        rows = reader.csv(records)
+    else:
+        rows = reader.option("header", True).csv(parts[0])
+        if len(parts) > 1:
+            rows = rows.union(reader.option("header", False).csv(parts[1:]))
     given = option_value(args, "-d") or option_value(args, "--delimiter")
     if given is None:
         first = (store.read("rejects.csv") or b"").decode("utf-8", "replace").split("\n", 1)[0]
         # The rejects keep the input's bytes: its delimiter is the one its header line uses most.
         given = max(",;\t|", key=first.count)
-    rejects = text.option("sep", delimiter_character(given)).csv(store.path("rejects.csv"))
+    errors = read_text_table(spark, store, "errors.csv", ",")
+    if "record" in errors.columns:
+        errors = errors.withColumn("record", col("record").cast("long")).withColumn("line", col("line").cast("long"))
+    rejects = read_text_table(spark, store, "rejects.csv", delimiter_character(given))
     return Converted(rows, errors, rejects, summary)
+
+
+def csv_records(data):
+    """The records of CSV bytes (quote `"`), as text without their line ends."""
+    records, start, inside = [], 0, False
+    for k, byte in enumerate(data):
+        if byte == 0x22:
+            inside = not inside
+        elif byte == 0x0A and not inside:
+            records.append(data[start:k].removesuffix(b"\r").decode("utf-8", "replace"))
+            start = k + 1
+    if start < len(data):
+        records.append(data[start:].removesuffix(b"\r").decode("utf-8", "replace"))
+    return records
+
+
+def part_records(item):
+    """Task: the records of one part of a remote DIR (the first part's header left out)."""
+    index, url = item
+    fs, path = remote_fs(url)
+    records = csv_records(fs.cat_file(path))
+    return records[1:] if index == 0 else records
+
+
+def read_text_table(spark, store, name, separator):
+    """DIR/name (the error report, the rejects) as a DataFrame of strings, named by its header."""
+    from pyspark.sql.types import StringType, StructField, StructType
+
+    text = spark.read.options(sep=separator, quote='"', escape='"', multiLine=True, mode="FAILFAST")
+    if store.fs is None:
+        return text.option("header", True).csv(store.path(name))
+    records = csv_records(store.read(name) or b"")
+    if not records:
+        return spark.createDataFrame([], StructType([]))
+    names = next(csv.reader(io.StringIO(records[0], newline=""), delimiter=separator), [])
+    schema = StructType([StructField(n, StringType()) for n in names])
+    return text.schema(schema).csv(spark.sparkContext.parallelize(records[1:] or [], max(1, min(len(records) // 10000, 64))))
 
 
 if __name__ == "__main__":
