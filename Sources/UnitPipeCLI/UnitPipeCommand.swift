@@ -75,6 +75,7 @@ public enum UnitPipeCommand {
             case DescribeCommand.spec.name: return try DescribeCommand.run(parsed)
             case UnitsCommand.spec.name: return try UnitsCommand.run(parsed)
             case PlanCommand.spec.name: return try PlanCommand.run(parsed)
+            case InputsCommand.spec.name: return try InputsCommand.run(parsed)
             case CompletionCommand.spec.name: return try CompletionCommand.run(parsed)
             case ManCommand.spec.name: return ManCommand.run(parsed)
             default: return 2
@@ -108,7 +109,7 @@ public enum UnitPipeCommand {
     }
 
     static let commands: [CommandSpec] = [
-        ConvertCommand.spec, ValidateCommand.spec, SniffCommand.spec, DescribeCommand.spec, UnitsCommand.spec, PlanCommand.spec, CompletionCommand.spec, ManCommand.spec,
+        ConvertCommand.spec, ValidateCommand.spec, SniffCommand.spec, DescribeCommand.spec, UnitsCommand.spec, PlanCommand.spec, InputsCommand.spec, CompletionCommand.spec, ManCommand.spec,
     ]
 
     static let rootUsage = "Usage: unitpipe COMMAND [INPUT] [options]\n"

@@ -38,6 +38,9 @@ extension SparkEndToEndTests {
         try Data().write(to: inputs.appendingPathComponent("a.csv"))
         try Data("id,km\n1,2.5\n".utf8).write(to: inputs.appendingPathComponent("b.csv"))
         try Data("id,km\n2,4\n3,x\n".utf8).write(to: inputs.appendingPathComponent("c.csv"))
+        // Files a run over the directory does not read (not a table's name, or `_` first): nor does the driver.
+        try Data("notes\n".utf8).write(to: inputs.appendingPathComponent("README.txt"))
+        try Data().write(to: inputs.appendingPathComponent("_SUCCESS"))
         // An empty first file: the header comes from b.csv, once, as the CLI writes it.
         let out = dir.appendingPathComponent("out")
         let options = ["convert", "-c", "km:km:m"]
@@ -83,6 +86,17 @@ extension SparkEndToEndTests {
         #expect(status3 == 2)
         #expect(stderr3.contains(SparkEndToEndTests.driverLine(cli3)), "driver log:\n\(stderr3.suffix(3000))\nsingle run: \(cli3.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out3.path).sorted() == ["summary.json"])
+
+        // A directory without a table file: the single run's sentence, before Spark starts.
+        let none = dir.appendingPathComponent("none")
+        try FileManager.default.createDirectory(at: none, withIntermediateDirectories: true)
+        try Data("notes\n".utf8).write(to: none.appendingPathComponent("README.txt"))
+        let (status4, stderr4) = try SparkEndToEndTests.submit(["--output", dir.appendingPathComponent("out4").path, none.path, "--"] + options)
+        let cli4 = try UnitPipeRunner.run([options[0], none.path] + options.dropFirst() + ["-q"], in: dir)
+        #expect(cli4.status == 2)
+        #expect(status4 == 2)
+        #expect(driverLines(stderr4) == [SparkEndToEndTests.driverLine(cli4).trimmingCharacters(in: .newlines)],
+                "driver log:\n\(stderr4.suffix(3000))\nsingle run: \(cli4.stderr)")
     }
 
     @Test(

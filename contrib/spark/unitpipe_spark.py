@@ -192,30 +192,71 @@ def dialect_options(command):
     return picked
 
 
-def expand_inputs(inputs):
-    """(name, path) of each file in input order: a directory's files and a glob's matches in name
-    order. The name is the file as the user wrote it (what the error report's `file` column says,
-    as in one run from the same directory); the path is absolute, so executors, whose working
-    directories differ from the driver's, open the same file."""
-    files = []
-    for item in inputs:
-        if os.path.isdir(item):
-            names = sorted(n for n in os.listdir(item) if not n.startswith((".", "_")))
-            found = [os.path.join(item, n) for n in names if os.path.isfile(os.path.join(item, n))]
-            if not found:
-                raise UsageError(f"directory '{item}' holds no files")
-            files += found
-        elif os.path.isfile(item):
-            files.append(item)
-        elif is_remote(item):
-            files += [(url, url) for url in expand_remote(item)]
-            continue
-        else:
-            matches = sorted(m for m in glob.glob(item) if os.path.isfile(m))
-            if not matches:
-                raise UsageError(f"no file matches '{item}'")
-            files += matches
-    return [f if isinstance(f, tuple) else (f, os.path.abspath(f)) for f in files]
+def input_options(command):
+    """The options of `command` that `unitpipe inputs` takes: how the files are read."""
+    picked = dialect_options(command)
+    args = command[1:]
+    for k, arg in enumerate(args):
+        if arg.startswith("--encoding="):
+            picked.append(arg)
+        elif arg == "--encoding" and k + 1 < len(args):
+            picked += [arg, args[k + 1]]
+    return picked
+
+
+def expand_inputs(inputs, binary, dialect):
+    """The files a run over `inputs` reads, as `unitpipe inputs` lists them (a directory's table
+    files in name order, compression by magic bytes, whether each holds records, and the check
+    that they fit together, with the run's own message), as (name, path, size, compression,
+    has_records). A glob is expanded here (in name order), as a shell would; a remote file or
+    directory is read through fsspec: its listing is filtered by unitpipe's rule for directory
+    entries, and its first bytes are what unitpipe reads. The name is the file as the user wrote
+    it (what the error report's `file` column says); the path is absolute, so executors, whose
+    working directories differ from the driver's, open the same file."""
+    scratch = tempfile.mkdtemp(prefix="unitpipe-inputs-")
+    try:
+        args, urls = [], {}
+        for item in inputs:
+            if is_remote(item):
+                for url in expand_remote(item, binary, scratch, dialect):
+                    local = local_copy(url, scratch, REMOTE_HEAD)
+                    urls[local] = url
+                    args.append(local)
+            elif os.path.exists(item):
+                args.append(item)
+            else:
+                matches = sorted(glob.glob(item))
+                if not matches:
+                    raise UsageError(f"no file matches '{item}'")
+                args += matches
+        described = list_inputs(binary, args, dialect, urls)
+        return [(urls[d["path"]], urls[d["path"]], remote_size(urls[d["path"]]), d["compression"], d["records"]) if d["path"] in urls
+                else (d["path"], os.path.abspath(d["path"]), d["size"], d["compression"], d["records"]) for d in described]
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def list_inputs(binary, args, dialect, urls=None):
+    """`unitpipe inputs ARGS --json`'s list; its message (local copies named by their URLs) as a
+    UsageError with the reason "input" when the inputs cannot be read as one run reads them."""
+    result = subprocess.run([binary, "inputs"] + args + ["--json"] + dialect, capture_output=True)
+    if result.returncode != 0:
+        message = first_line(result.stderr.decode("utf-8", "replace")).removeprefix("unitpipe inputs: ")
+        for local, url in sorted((urls or {}).items(), key=lambda pair: -len(pair[0])):
+            message = message.replace(local, url)
+        error = UsageError(message or f"'unitpipe inputs' exits {result.returncode}")
+        error.reason = "input"
+        raise error
+    return json.loads(result.stdout)["inputs"]
+
+
+def describe_inputs_task(item):
+    """Task: `expand_inputs` where the driver has no binary to run (--unitpipe given as a URL)."""
+    inputs, dialect, shipped = item
+    try:
+        return expand_inputs(inputs, unitpipe_binary(shipped), dialect), None
+    except UsageError as error:
+        return None, (str(error), getattr(error, "reason", "usage"))
 
 
 def is_remote(path):
@@ -235,24 +276,29 @@ def remote_fs(url):
         raise UsageError(f"cannot open '{url}': {error}")
 
 
-def expand_remote(item):
-    """The files of a remote directory (name order, `.` and `_` names skipped), glob or file, as URLs."""
+def expand_remote(item, binary, scratch, dialect):
+    """The files of a remote directory (the entries unitpipe reads in a directory, in name
+    order), glob or file, as URLs."""
     fs, root = remote_fs(item)
     scheme = item.split("://", 1)[0]
-    found = []
     if fs.isdir(root):
-        for entry in sorted(fs.ls(root, detail=True), key=lambda e: e["name"]):
-            base = entry["name"].rstrip("/").rsplit("/", 1)[-1]
-            if entry["type"] == "file" and not base.startswith((".", "_")):
-                found.append(f"{scheme}://{entry['name']}")
-        if not found:
-            raise UsageError(f"directory '{item}' holds no files")
-    elif fs.isfile(root):
-        found.append(item)
-    else:
-        found = [f"{scheme}://{m}" for m in sorted(fs.glob(root)) if fs.isfile(m)]
-        if not found:
-            raise UsageError(f"no file matches '{item}'")
+        entries = {entry["name"].rstrip("/").rsplit("/", 1)[-1]: entry["name"]
+                   for entry in fs.ls(root, detail=True) if entry["type"] == "file"}
+        # unitpipe decides which entries a directory's run reads: it is asked about empty stand-ins.
+        listing = tempfile.mkdtemp(dir=scratch)
+        for base in entries:
+            open(os.path.join(listing, base), "wb").close()
+        try:
+            kept = list_inputs(binary, [listing], dialect)
+        except UsageError as error:
+            error.args = (str(error).replace(listing, item.rstrip("/")),)
+            raise
+        return [f"{scheme}://{entries[d['path'].rsplit('/', 1)[-1]]}" for d in kept]
+    if fs.isfile(root):
+        return [item]
+    found = [f"{scheme}://{m}" for m in sorted(fs.glob(root)) if fs.isfile(m)]
+    if not found:
+        raise UsageError(f"no file matches '{item}'")
     return found
 
 
@@ -280,13 +326,6 @@ def local_copy(url, directory, limit=None):
 def task_scratch():
     """A local directory for a task's copies of remote files."""
     return tempfile.mkdtemp(prefix="unitpipe-task-")
-
-
-def is_compressed(path):
-    """gzip or zstd: such a file is converted whole (its offsets are not the text's)."""
-    with open(path, "rb") as f:
-        magic = f.read(4)
-    return magic[:2] == b"\x1f\x8b" or magic == b"\x28\xb5\x2f\xfd"
 
 
 def driver_binary(given):
@@ -407,13 +446,6 @@ def remote_size(url):
     return fs.size(path)
 
 
-def remote_is_compressed(url):
-    fs, path = remote_fs(url)
-    with fs.open(path, "rb") as f:
-        magic = f.read(4)
-    return magic[:2] == b"\x1f\x8b" or magic == b"\x28\xb5\x2f\xfd"
-
-
 def range_prefix(plan):
     """For a planned remote file: where the bytes every range task copies end — the first range
     start past the header and past the head unitpipe reads from a file's start (dialect, locale
@@ -505,67 +537,6 @@ class RangeCopy:
             byte_range[key] += self.shift
         if "next" in byte_range:
             byte_range["next"]["offset"] += self.shift
-
-
-def read_header(item):
-    """Task: a file's header as `unitpipe convert` writes it (its first output line, normalized:
-    minimal quoting, LF), or "" for a file without records. Reading stops there: unitpipe ends
-    quietly when the pipe it writes to is closed."""
-    name, path, dialect, shipped = item
-    scratch = None
-    if is_remote(path):
-        scratch = task_scratch()
-        path = local_copy(path, scratch, REMOTE_HEAD)
-    try:
-        return name if scratch else path, first_output_line(name, path, dialect, shipped)
-    finally:
-        if scratch:
-            shutil.rmtree(scratch, ignore_errors=True)
-
-
-def first_output_line(name, path, dialect, shipped):
-    argv = [unitpipe_binary(shipped), "convert", path, "--quiet", "--no-progress"] + dialect
-    try:
-        process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    except OSError as error:
-        raise TaskFailure(f"cannot run {argv[0]} on executor {socket.gethostname()} ({error.strerror}): {HOW_TO_SHIP}")
-    line = process.stdout.readline()
-    process.stdout.close()
-    error = process.stderr.read()
-    status = process.wait()
-    if status not in (0, 1):
-        message = first_line(error.decode("utf-8", "replace")) or f"exit {status}"
-        raise TaskFailure(f"unitpipe failed reading the header of {name}: {message.replace(path, name)}")
-    return line.decode("utf-8", "replace").rstrip("\n")
-
-
-def check_shapes(item):
-    """Task: `unitpipe convert` over the files that have records checks, before any row, that
-    each can continue the first's rows (delimiter, header; without a header, the field count) —
-    the check of one run, with its message. Returns that message, or "" when they fit."""
-    files, dialect, shipped = item
-    scratch = task_scratch() if any(is_remote(path) for _, path in files) else None
-    try:
-        if scratch:
-            files = [(name, local_copy(path, scratch, REMOTE_HEAD) if is_remote(path) else path) for name, path in files]
-        return shape_mismatch(files, dialect, shipped)
-    finally:
-        if scratch:
-            shutil.rmtree(scratch, ignore_errors=True)
-
-
-def shape_mismatch(files, dialect, shipped):
-    argv = [unitpipe_binary(shipped), "convert"] + [path for _, path in files] + ["--quiet", "--no-progress"] + dialect
-    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    process.stdout.readline()
-    process.stdout.close()
-    error = process.stderr.read().decode("utf-8", "replace")
-    if process.wait() not in (0, 1):
-        message = first_line(error)
-        for name, path in sorted(files, key=lambda f: -len(f[1])):
-            message = message.replace(path, name)
-        return message.removeprefix("unitpipe convert: ") or "the inputs cannot be read as one run reads them"
-    return ""
 
 
 def run_task(task):
@@ -681,8 +652,8 @@ def commit_task(task, out_dir, scratch, parts, remote_out, names):
 
 def make_tasks(files, plans, options, headers=None, cuts=None):
     """One task per small file, planned range or cut range, numbered in input order; the first
-    task of the first file with records writes the headers (with `headers`, each file's, "" when
-    empty). `cuts` maps a file to the offsets it is cut at (no plan: each range finds its first
+    task of the first file with records writes the headers (with `headers`: whether each file
+    has records). `cuts` maps a file to the offsets it is cut at (no plan: each range finds its first
     record itself)."""
     tasks = []
     cuts = cuts or {}
@@ -982,7 +953,6 @@ def prepare(argv):
     """Parses the driver's command line and checks what can be checked before Spark starts:
     the inputs, the binary's release, the command's options, DIR. Raises UsageError."""
     options = parse_arguments(argv)
-    files = expand_inputs(options["inputs"])
     if not is_remote(options["output"]):
         options["output"] = os.path.abspath(options["output"].removeprefix("file://"))
     binary, ship = driver_binary(options["unitpipe"])
@@ -997,6 +967,15 @@ def prepare(argv):
     options["given_threads"] = any(a.split("=", 1)[0] == "--threads" for a in options["command"][1:])
     if binary:
         check_command(binary, options["command"], [] if options["given_threads"] else ["--threads", "1"])
+    # Without a binary here (one given as a URL), the inputs are listed by a task once Spark runs.
+    try:
+        files = expand_inputs(options["inputs"], binary, input_options(options["command"])) if binary else None
+    except UsageError as error:
+        if getattr(error, "reason", None) == "input":
+            # Inputs that do not fit together end the job as a failed job: DIR says so.
+            prepare_output(options["output"])
+            fail(options["output"], "input")
+        raise
     prepare_output(options["output"])
     return options, files
 
@@ -1071,10 +1050,17 @@ def convert(spark, files, options, started):
     out_dir = options["output"]
     split = options["split_size"]
     dialect = dialect_options(options["command"])
-    sizes = {path: remote_size(path) if is_remote(path) else os.path.getsize(path) for _, path in files}
+    if files is None:
+        listed, problem = sc.parallelize([(options["inputs"], input_options(options["command"]), options["shipped"])], 1) \
+            .map(describe_inputs_task).collect()[0]
+        if problem:
+            error = UsageError(problem[0])
+            error.reason = problem[1]
+            raise error
+        files = listed
+    sizes = {path: size for _, path, size, _, _ in files}
     big = [(name, path, math.ceil(sizes[path] / split), dialect, options["shipped"])
-           for name, path in files if sizes[path] > split
-           and not (remote_is_compressed(path) if is_remote(path) else is_compressed(path))]
+           for name, path, size, compression, _ in files if size > split and compression == "none"]
     plans, cuts = {}, {}
     if not plans_first(options):
         cuts = {path: cut_offsets(sizes[path], split) for _, path, _, _, _ in big}
@@ -1084,15 +1070,8 @@ def convert(spark, files, options, started):
         for line in said.splitlines():
             if line.strip():
                 print(f"unitpipe_spark: {line.strip()}", file=sys.stderr)
-    headers = dict(sc.parallelize([(n, p, dialect, options["shipped"]) for n, p in files], len(files)).map(read_header).collect())
-    with_records = [(n, p) for n, p in files if headers[p]]
-    mismatch = None
-    if len(with_records) > 1:
-        mismatch = sc.parallelize([(with_records, dialect, options["shipped"])], 1).map(check_shapes).collect()[0]
-    if mismatch:
-        error = UsageError(mismatch)
-        error.reason = "input"
-        raise error
+    headers = {path: has_records for _, path, _, _, has_records in files}
+    files = [(name, path) for name, path, _, _, _ in files]
     tasks = make_tasks(files, plans, options, headers, cuts)
     for task in tasks:
         if task["cut"]:

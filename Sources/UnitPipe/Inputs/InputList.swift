@@ -162,3 +162,49 @@ public struct InputMismatch: Sendable, Equatable {
     public var reference: String
     public var difference: Difference
 }
+
+/// What a run would read from one input: for drivers that split a run across machines.
+public struct InputDescription: Sendable, Equatable {
+    /// The file, as the run names it (a directory's files as `DIR/NAME`).
+    public var path: String
+    /// Its size as stored, `nil` for standard input.
+    public var size: Int?
+    /// How it is stored (read by its magic bytes, whatever its name).
+    public var compression: InputCompression
+    /// Whether it holds a record (the header with a header): an empty file, or one with only a BOM, has none.
+    public var hasRecords: Bool
+
+    /// The inputs `paths` name, in the order a run reads them, each opened and its head read as
+    /// the run reads it (the same delimiter, quote, header, locale and encoding), and checked
+    /// against the first with records as the run checks them before any row.
+    ///
+    /// - Throws: The run's error: a directory without files, an unreadable input, a mismatch.
+    public static func describe(
+        _ paths: [String], delimiter: UInt8?, quote: UInt8?, hasHeader: Bool, locale: String, encoding: TextEncoding?
+    ) throws(JobError) -> [InputDescription] {
+        let inputs = try InputList.expand(paths)
+        var described: [InputDescription] = []
+        var reference: (name: String, head: InputHead)?
+        for input in inputs {
+            let head = try InputList.head(
+                of: input, delimiter: delimiter, quote: quote, hasHeader: hasHeader, maxFieldSize: RecordEngine.defaultMaxFieldSize,
+                locale: locale, encoding: encoding)
+            if head.firstRecord != nil {
+                if let reference {
+                    try InputList.checkShape(head, named: input, as: reference.head, named: reference.name)
+                } else {
+                    reference = (input, head)
+                }
+            }
+            described.append(InputDescription(
+                path: input, size: head.source.storedSize, compression: head.source.compression, hasRecords: head.firstRecord != nil))
+        }
+        return described
+    }
+
+    /// The description as a JSON object.
+    public var json: String {
+        "{\"path\": \(JSON.string(path)), \"size\": \(size.map(String.init) ?? "null"), "
+            + "\"compression\": \(JSON.string(compression.rawValue)), \"records\": \(hasRecords)}"
+    }
+}
