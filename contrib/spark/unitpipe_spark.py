@@ -467,7 +467,12 @@ def local_range_copy(url, directory, prefix, start, end):
     fs, path = remote_fs(url)
     os.makedirs(directory, exist_ok=True)
     target = os.path.join(directory, uuid.uuid4().hex + "-" + path.rsplit("/", 1)[-1])
-    pieces = [(0, end)] if start < prefix else [(0, prefix), (start, end)]
+    copy_pieces(fs, path, [(0, end)] if start < prefix else [(0, prefix), (start, end)], target)
+    return target, (start, end) if start < prefix else (prefix, prefix + end - start)
+
+
+def copy_pieces(fs, path, pieces, target):
+    """Writes the byte ranges `pieces` ([(start, stop), …]) of a remote file to the local `target`, one after the other."""
     with fs.open(path, "rb") as source, open(target, "wb") as out:
         for begin, stop in pieces:
             source.seek(begin)
@@ -478,7 +483,6 @@ def local_range_copy(url, directory, prefix, start, end):
                     break
                 out.write(chunk)
                 left -= len(chunk)
-    return target, (start, end) if start < prefix else (prefix, prefix + end - start)
 
 
 # A remote range copied without a plan: the file's first REMOTE_PREFIX bytes (the head unitpipe
@@ -504,16 +508,7 @@ class RangeCopy:
         pieces = [(0, REMOTE_PREFIX), (first, self.stop)] if self.gap else [(0, self.stop)]
         os.makedirs(directory, exist_ok=True)
         self.path = os.path.join(directory, uuid.uuid4().hex + "-" + path.rsplit("/", 1)[-1])
-        with fs.open(path, "rb") as source, open(self.path, "wb") as out:
-            for start, stop in pieces:
-                source.seek(start)
-                left = stop - start
-                while left > 0:
-                    chunk = source.read(min(1 << 20, left))
-                    if not chunk:
-                        break
-                    out.write(chunk)
-                    left -= len(chunk)
+        copy_pieces(fs, path, pieces, self.path)
 
     def local(self, begin, end):
         """The copy's offsets of the file's range [begin, end)."""
@@ -725,45 +720,35 @@ def relink_task(task, expected, size):
     return again
 
 
+# The start of an error report's row: the file column (quoted or not) when there is one, then the
+# record and line numbers (empty for a row about the header).
+REPORT_ROW = {False: re.compile(rb'()(\d*),(\d*),'), True: re.compile(rb'((?:"(?:[^"]|"")*"|[^,"]*),)(\d*),(\d*),')}
+
+
 def renumber_report(data, records, lines, has_file_column):
     """An error report's rows (no header) with `records` and `lines` added to their record and
-    line numbers; every other byte as it was (fields are split by comma outside quotes)."""
+    line numbers; every other byte as it was. A row ends at a line end outside quotes."""
     if not records and not lines:
         return data
-    out = bytearray()
-    i, n = 0, len(data)
 
-    def field_end(k):
-        inside = False
-        while k < n:
-            c = data[k]
-            if c == 0x22:
-                inside = not inside
-            elif not inside and c in (0x2C, 0x0A):
-                return k
-            k += 1
-        return k
+    def number(text, add):
+        return str(int(text) + add).encode() if text else text
 
-    while i < n:
-        if has_file_column:
-            k = field_end(i)
-            out += data[i:k + 1]
-            i = k + 1
-        for add in (records, lines):
-            k = field_end(i)
-            number = data[i:k]
-            out += str(int(number) + add).encode() if number.isdigit() else number
-            out += data[k:k + 1]
-            i = k + 1
-        k = i
-        while True:
-            k = field_end(k)
-            if k >= n or data[k] == 0x0A:
-                break
-            k += 1
-        out += data[i:k + 1]
-        i = k + 1
-    return bytes(out)
+    out, row, quotes = [], [], 0
+    for piece in data.split(b"\n"):
+        row.append(piece)
+        quotes += piece.count(b'"')
+        if quotes % 2 == 0:
+            text = b"\n".join(row)
+            found = REPORT_ROW[has_file_column].match(text)
+            if found:
+                text = (found.group(1) + number(found.group(2), records) + b"," + number(found.group(3), lines) + b","
+                        + text[found.end():])
+            out.append(text)
+            row, quotes = [], 0
+    if row:
+        out.append(b"\n".join(row))
+    return b"\n".join(out)
 
 
 class Store:
