@@ -131,7 +131,7 @@ struct SparkDriverFaultTests {
     }
 
     @Test(
-        "plan's warning (quote parity undecided) is shown; the output still equals one run",
+        "with --plan, plan's warning (quote parity undecided) is shown; the output still equals one run",
         .enabled(if: sparkMissing == nil, "skipped: \(sparkMissing ?? "")"))
     func planWarningIsShown() throws {
         let dir = try UnitPipeRunner.temporaryDirectory()
@@ -146,7 +146,7 @@ struct SparkDriverFaultTests {
         #expect(plan.stderr.hasPrefix("unitpipe plan: "), "\(plan.stderr)")
         let out = dir.appendingPathComponent("out")
         let options = ["convert", "-c", "km:km:mi"]
-        let (status, log) = try SparkEndToEndTests.submit(["--output", out.path, "--split-size", "4K", big.path, "--"] + options)
+        let (status, log) = try SparkEndToEndTests.submit(["--output", out.path, "--split-size", "4K", "--plan", big.path, "--"] + options)
         #expect(status == 1, "driver log:\n\(log.suffix(3000))")
         #expect(driverLines(log).first == "unitpipe_spark: " + plan.stderr.trimmingCharacters(in: .newlines), "driver log:\n\(log.suffix(3000))")
         let single = try UnitPipeRunner.run([options[0], big.path] + options.dropFirst() + ["-q"], in: dir)

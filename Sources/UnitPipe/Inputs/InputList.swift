@@ -96,12 +96,16 @@ public enum InputList {
     /// first non-empty one's, before any row is read; returns the heads to keep: standard
     /// input's, which cannot be read again (the others are opened again when their turn comes,
     /// so a directory of thousands of files holds one open at a time).
-    static func checkedHeads(_ inputs: [String], open: (String) throws(JobError) -> InputHead) throws(JobError) -> [Int: InputHead] {
-        guard inputs.count > 1 else { return [:] }
+    /// `each` sees every input's head as it is checked (then a single input is opened too).
+    static func checkedHeads(
+        _ inputs: [String], open: (String) throws(JobError) -> InputHead, each: ((String, InputHead) -> Void)? = nil
+    ) throws(JobError) -> [Int: InputHead] {
+        guard inputs.count > 1 || each != nil else { return [:] }
         var kept: [Int: InputHead] = [:]
         var reference: (name: String, head: InputHead)?
         for (index, input) in inputs.enumerated() {
             let head = try open(input)
+            each?(input, head)
             if input == "-" { kept[index] = head }
             guard head.firstRecord != nil else { continue }
             if let reference {
@@ -182,20 +186,12 @@ public struct InputDescription: Sendable, Equatable {
     public static func describe(
         _ paths: [String], delimiter: UInt8?, quote: UInt8?, hasHeader: Bool, locale: String, encoding: TextEncoding?
     ) throws(JobError) -> [InputDescription] {
-        let inputs = try InputList.expand(paths)
         var described: [InputDescription] = []
-        var reference: (name: String, head: InputHead)?
-        for input in inputs {
-            let head = try InputList.head(
+        _ = try InputList.checkedHeads(InputList.expand(paths)) { input throws(JobError) in
+            try InputList.head(
                 of: input, delimiter: delimiter, quote: quote, hasHeader: hasHeader, maxFieldSize: RecordEngine.defaultMaxFieldSize,
                 locale: locale, encoding: encoding)
-            if head.firstRecord != nil {
-                if let reference {
-                    try InputList.checkShape(head, named: input, as: reference.head, named: reference.name)
-                } else {
-                    reference = (input, head)
-                }
-            }
+        } each: { input, head in
             described.append(InputDescription(
                 path: input, size: head.source.storedSize, compression: head.source.compression, hasRecords: head.firstRecord != nil))
         }
