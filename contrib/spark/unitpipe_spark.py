@@ -1145,8 +1145,8 @@ def read(spark, paths, convert_args, output=None, split_size=None, unitpipe=None
     columns strings; `errors` (the error report, `record` and `line` as longs); `rejects` (the
     rejected rows as read, strings); `summary`. The parts, report and rejects are in `output`
     (a new directory under the driver's temporary directory unless given: on a cluster, give a
-    directory every executor can write, or a URL that both fsspec and Spark's own readers open,
-    e.g. s3a:// with hadoop-aws). Raises ConversionFailed with the driver's reason."""
+    directory every executor can write, or an object-storage URL such as s3://, whose parts the
+    executors read through fsspec). Raises ConversionFailed with the driver's reason."""
     from pyspark.sql.functions import col
     from pyspark.sql.types import DecimalType, DoubleType, StringType, StructField, StructType
 
