@@ -690,10 +690,12 @@ def link_ranges(tasks, summaries):
     for path, group in files.items():
         expected = None  # the previous range's next record, numbered as in the file
         for k, task in enumerate(group):
-            found = summaries[task["index"]]["byte_range"]
+            # A file without records (only a BOM, blank lines) has no range at all.
+            size = group[-1]["cut_end"]
+            found = summaries[task["index"]].get("byte_range") or {"start": size, "end": size}
             if k > 0:
                 if expected is None:
-                    linked = found["start"] == found["end"] and "next" not in found and found["start"] >= group[-1]["cut_end"]
+                    linked = found["start"] == found["end"] and "next" not in found and found["start"] >= size
                 else:
                     linked = found["start"] == expected["offset"]
                 if not linked:
@@ -702,8 +704,8 @@ def link_ranges(tasks, summaries):
                                            f"range before it ends, even when run from there")
                     again.append((task, expected, group[-1]["cut_end"]))
                     break
-            records = expected["record"] - found["record"] if expected else 0
-            lines = expected["line"] - found["line"] if expected else 0
+            records = expected["record"] - found["record"] if expected and "record" in found else 0
+            lines = expected["line"] - found["line"] if expected and "line" in found else 0
             shifts[task["index"]] = (records, lines)
             following = found.get("next")
             expected = None if following is None else {
