@@ -37,7 +37,7 @@ func runTool(
 @Suite("Spark driver, end to end", .enabled(if: isSlowRun, "slow: UNITPIPE_SLOW_TESTS=1 runs it"))
 struct SparkEndToEndTests {
     @Test(
-        "local[2] over a directory and a big planned file gives the single-machine bytes",
+        "local[2] over a directory and a big file cut into ranges gives the single-machine bytes",
         .enabled(if: sparkMissing == nil, "skipped: \(sparkMissing ?? "")"))
     func localMode() throws {
         let dir = try UnitPipeRunner.temporaryDirectory()

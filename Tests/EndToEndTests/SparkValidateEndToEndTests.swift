@@ -100,7 +100,7 @@ extension SparkEndToEndTests {
     }
 
     @Test(
-        "validate in local[2] over a planned file gives the single run's report, rejects and summary",
+        "validate in local[2] over a file cut into ranges gives the single run's report, rejects and summary",
         .enabled(if: sparkMissing == nil, "skipped: \(sparkMissing ?? "")"))
     func localModeValidate() throws {
         let dir = try UnitPipeRunner.temporaryDirectory()
