@@ -27,12 +27,17 @@ package struct RandomCSV {
         case 6: return (0..<random.next(in: 17...70)).map { _ in UInt8(ascii: "a") + UInt8(random.next(26)) }
         case 7: return Array("x y".utf8)
         case 8:
-            // A quoted field, sometimes with a line end or the delimiter inside, sometimes stray.
-            switch random.next(5) {
+            // A quoted field, sometimes with a line end, the delimiter or a doubled quote inside,
+            // sometimes stray, or with text or a space after its closing quote or before its opening one.
+            switch random.next(9) {
             case 0: return [quote] + Array("q".utf8) + [d] + Array("r".utf8) + [quote]
             case 1: return [quote] + Array("multi\nline".utf8) + [quote]
             case 2: return Array("mid".utf8) + [quote] + Array("dle".utf8)
             case 3: return [quote] + Array("cr\rin".utf8) + [quote]
+            case 4: return [quote] + Array("a".utf8) + [quote, quote] + Array("b".utf8) + [quote]
+            case 5: return [quote] + Array("ab".utf8) + [quote] + Array(" ".utf8)
+            case 6: return Array(" ".utf8) + [quote] + Array("ab".utf8) + [quote]
+            case 7: return [quote] + Array("ab".utf8) + [quote] + Array("c".utf8)
             default: return [quote, quote]
             }
         case 9:

@@ -18,7 +18,9 @@ import CSystemShims
 
 /// Splits runs of quote-free lines straight into a `RecordStorage`.
 struct PlainLineSplitter {
-    private let delimiter: UInt8
+    let delimiter: UInt8
+    /// The quote byte, `nil` with quoting off (then no line is read by `splitQuotedLine`).
+    let quote: UInt8?
     /// The delimiter, libcsv's quote byte (NUL with `--quote none`: libcsv then treats NUL as a
     /// quote) and the bytes that count as spaces for the plain test (see SpaceTrimCheck.swift).
     private let classes: unitpipe_byte_classes
@@ -27,6 +29,7 @@ struct PlainLineSplitter {
     /// are left to libcsv's path, which marks them.
     init(delimiter: UInt8, quote: UInt8?) {
         self.delimiter = delimiter
+        self.quote = quote
         let space = UInt8(ascii: " ")
         let tab = UInt8(ascii: "\t")
         classes = unitpipe_byte_classes(

@@ -1,0 +1,128 @@
+// The reader's second fast path: a one-line record whose quoting is regular. libcsv reads such
+// a line (spaces kept, stray quotes allowed) as follows: a field that starts with the quote byte
+// runs to the quote that a delimiter, CR or LF follows, a doubled quote inside it standing for
+// one quote byte; any other field is the bytes up to the next delimiter. The splitter reads a
+// line that holds a quote byte that way when every quote is where that grammar puts it: each
+// quoted field opens at the field's first byte and closes just before a delimiter or the line's
+// end, and no unquoted field holds a quote. Anything else — a quote inside an unquoted field, text
+// after a closing quote, a quoted field with a line end inside (a record over several lines), a
+// line that does not end within the bytes given or ends with a CR as their last byte, a line over
+// the record budget — stores nothing and is left to libcsv, which defines what such a record
+// means. The differential tests hold both paths to the same records.
+
+extension PlainLineSplitter {
+    /// Stores the line at the start of `bytes` as one record when its quoting is regular (see the
+    /// note above) and returns the bytes it took, its line end included; returns `nil`, storing
+    /// nothing, when the line is libcsv's. The storage must be at a line start, between records,
+    /// with every record's line end settled; `offset` is the offset of `bytes` in the bytes fed
+    /// since the reader's reset.
+    func splitQuotedLine(
+        _ bytes: UnsafeRawBufferPointer, offset: Int, into storage: UnsafeMutablePointer<RecordStorage>
+    ) -> Int? {
+        guard let quote, let source = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        let count = bytes.count
+        let delimiter = self.delimiter
+        guard count > 0, source[0] != 0x0A, source[0] != 0x0D else { return nil }
+        let firstField = storage.pointee.fieldCount
+        var byteCount = storage.pointee.byteCount
+        var fieldCount = firstField
+        var p = 0
+        // The byte after the line's last field: its CR or LF.
+        var terminator = 0
+
+        /// Appends `n` bytes from `from` to the open field.
+        @inline(__always) func append(_ from: Int, _ n: Int) {
+            if byteCount &+ n &+ 1 > storage.pointee.byteCapacity {
+                storage.pointee.reserve(bytes: byteCount &+ n &+ 1, fields: 0)
+            }
+            copyBytes(storage.pointee.bytes + byteCount, source + from, n)
+            byteCount &+= n
+        }
+        /// Ends the open field: its end offset, then the separator.
+        @inline(__always) func endField() {
+            if fieldCount >= storage.pointee.fieldCapacity { storage.pointee.reserve(bytes: 0, fields: fieldCount &+ 1) }
+            storage.pointee.fieldEnds[fieldCount] = byteCount
+            fieldCount &+= 1
+            if byteCount &+ 1 > storage.pointee.byteCapacity { storage.pointee.reserve(bytes: byteCount &+ 1, fields: 0) }
+            storage.pointee.bytes[byteCount] = delimiter
+            byteCount &+= 1
+        }
+
+        fields: while true {
+            if p < count && source[p] == quote {
+                // A quoted field: up to the quote that a delimiter or the line's end follows.
+                var from = p &+ 1
+                var i = from
+                while true {
+                    while i < count {
+                        let byte = source[i]
+                        if byte == quote || byte == 0x0A || byte == 0x0D { break }
+                        i &+= 1
+                    }
+                    // No closing quote in the bytes, or a line end inside the field: libcsv's.
+                    guard i &+ 1 < count, source[i] == quote else { return nil }
+                    let next = source[i &+ 1]
+                    if next == quote {
+                        // A doubled quote: one quote byte of the field.
+                        append(from, i &+ 1 &- from)
+                        from = i &+ 2
+                        i = from
+                        continue
+                    }
+                    append(from, i &- from)
+                    endField()
+                    if next == delimiter {
+                        p = i &+ 2
+                        continue fields
+                    }
+                    guard next == 0x0A || next == 0x0D else { return nil }
+                    terminator = i &+ 1
+                    break fields
+                }
+            }
+            // An unquoted field: up to the next delimiter or line end; a quote in it is libcsv's.
+            var i = p
+            while i < count {
+                let byte = source[i]
+                if byte == delimiter || byte == quote || byte == 0x0A || byte == 0x0D { break }
+                i &+= 1
+            }
+            guard i < count, source[i] != quote else { return nil }
+            append(p, i &- p)
+            endField()
+            if source[i] == delimiter {
+                p = i &+ 1
+                continue
+            }
+            terminator = i
+            break
+        }
+        // The line end: LF, CR LF or a CR alone; a CR as the last byte is settled by the bytes
+        // after it, on libcsv's path.
+        let next: Int
+        if source[terminator] == 0x0A {
+            next = terminator &+ 1
+        } else {
+            guard terminator &+ 1 < count else { return nil }
+            next = source[terminator &+ 1] == 0x0A ? terminator &+ 2 : terminator &+ 1
+        }
+        // The splitter's record budget (`splitLines`): over it, libcsv marks the record.
+        let delimiters = fieldCount &- firstField &- 1
+        if terminator &+ 2 &* delimiters &* RecordStorage.fieldCost > storage.pointee.maxFieldSize { return nil }
+        let r = storage.pointee.recordCount
+        if r >= storage.pointee.recordCapacity { storage.pointee.reserve(records: r &+ 1) }
+        storage.pointee.byteCount = byteCount
+        storage.pointee.fieldCount = fieldCount
+        storage.pointee.recordEnds[r] = fieldCount
+        storage.pointee.recordLines[r] = storage.pointee.line
+        storage.pointee.recordProblems[r] = .none
+        storage.pointee.recordIsPlain[r] = false
+        storage.pointee.recordRawStarts[r] = offset
+        storage.pointee.recordRawEnds[r] = offset &+ next
+        storage.pointee.recordCount = r &+ 1
+        storage.pointee.line &+= 1
+        storage.pointee.lineStart = offset &+ next
+        storage.pointee.startRecordBudget()
+        return next
+    }
+}
