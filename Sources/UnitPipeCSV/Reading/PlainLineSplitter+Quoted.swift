@@ -10,6 +10,8 @@
 // the record budget — stores nothing and is left to libcsv, which defines what such a record
 // means. The differential tests hold both paths to the same records.
 
+import CSystemShims
+
 extension PlainLineSplitter {
     /// Stores the line at the start of `bytes` as one record when its quoting is regular (see the
     /// note above) and returns the bytes it took, its line end included; returns `nil`, storing
@@ -19,96 +21,85 @@ extension PlainLineSplitter {
     func splitQuotedLine(
         _ bytes: UnsafeRawBufferPointer, offset: Int, into storage: UnsafeMutablePointer<RecordStorage>
     ) -> Int? {
-        guard let quote, let source = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
-        let count = bytes.count
-        let delimiter = self.delimiter
-        guard count > 0, source[0] != 0x0A, source[0] != 0x0D else { return nil }
+        guard quote != nil, let source = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        var scanner = ByteScanner(source, count: bytes.count, classes: classes)
+        // The line's first CR or LF bounds every field: a quoted field that runs past it holds a
+        // line end (a record over several lines), which is libcsv's.
+        let firstEnd = scanner.next(from: 0) { $0.ends }
+        guard firstEnd > 0, firstEnd < bytes.count, firstEnd <= storage.pointee.maxFieldSize else { return nil }
         let firstField = storage.pointee.fieldCount
-        var byteCount = storage.pointee.byteCount
+        let start = storage.pointee.byteCount
+        // The line's fields take at most its bytes and a separator.
+        storage.pointee.reserve(bytes: start &+ firstEnd &+ 1, fields: firstField &+ 64)
+        let arena = storage.pointee.bytes
+        var fieldEnds = storage.pointee.fieldEnds
+        var fieldCapacity = storage.pointee.fieldCapacity
+        var byteCount = start
         var fieldCount = firstField
         var p = 0
-        // The byte after the line's last field: its CR or LF.
-        var terminator = 0
 
-        /// Appends `n` bytes from `from` to the open field.
-        @inline(__always) func append(_ from: Int, _ n: Int) {
-            if byteCount &+ n &+ 1 > storage.pointee.byteCapacity {
-                storage.pointee.reserve(bytes: byteCount &+ n &+ 1, fields: 0)
-            }
-            copyBytes(storage.pointee.bytes + byteCount, source + from, n)
-            byteCount &+= n
-        }
         /// Ends the open field: its end offset, then the separator.
         @inline(__always) func endField() {
-            if fieldCount >= storage.pointee.fieldCapacity { storage.pointee.reserve(bytes: 0, fields: fieldCount &+ 1) }
-            storage.pointee.fieldEnds[fieldCount] = byteCount
+            if fieldCount == fieldCapacity {
+                storage.pointee.reserve(bytes: 0, fields: fieldCount &+ 1)
+                fieldEnds = storage.pointee.fieldEnds
+                fieldCapacity = storage.pointee.fieldCapacity
+            }
+            fieldEnds[fieldCount] = byteCount
             fieldCount &+= 1
-            if byteCount &+ 1 > storage.pointee.byteCapacity { storage.pointee.reserve(bytes: byteCount &+ 1, fields: 0) }
-            storage.pointee.bytes[byteCount] = delimiter
+            arena[byteCount] = delimiter
             byteCount &+= 1
         }
 
-        fields: while true {
-            if p < count && source[p] == quote {
+        while true {
+            if source[p] == quote {
                 // A quoted field: up to the quote that a delimiter or the line's end follows.
                 var from = p &+ 1
-                var i = from
                 while true {
-                    while i < count {
-                        let byte = source[i]
-                        if byte == quote || byte == 0x0A || byte == 0x0D { break }
-                        i &+= 1
-                    }
-                    // No closing quote in the bytes, or a line end inside the field: libcsv's.
-                    guard i &+ 1 < count, source[i] == quote else { return nil }
-                    let next = source[i &+ 1]
+                    let q = scanner.next(from: from) { $0.quotes }
+                    // No closing quote before the line's first end: libcsv's.
+                    guard q < firstEnd else { return nil }
+                    let next = source[q &+ 1]
                     if next == quote {
                         // A doubled quote: one quote byte of the field.
-                        append(from, i &+ 1 &- from)
-                        from = i &+ 2
-                        i = from
+                        copyBytes(arena + byteCount, source + from, q &+ 1 &- from)
+                        byteCount &+= q &+ 1 &- from
+                        from = q &+ 2
                         continue
                     }
-                    append(from, i &- from)
-                    endField()
-                    if next == delimiter {
-                        p = i &+ 2
-                        continue fields
-                    }
-                    guard next == 0x0A || next == 0x0D else { return nil }
-                    terminator = i &+ 1
-                    break fields
+                    copyBytes(arena + byteCount, source + from, q &- from)
+                    byteCount &+= q &- from
+                    p = q &+ 1
+                    break
                 }
-            }
-            // An unquoted field: up to the next delimiter or line end; a quote in it is libcsv's.
-            var i = p
-            while i < count {
-                let byte = source[i]
-                if byte == delimiter || byte == quote || byte == 0x0A || byte == 0x0D { break }
-                i &+= 1
-            }
-            guard i < count, source[i] != quote else { return nil }
-            append(p, i &- p)
-            endField()
-            if source[i] == delimiter {
-                p = i &+ 1
+                endField()
+                if p == firstEnd { break }
+                // Text after the closing quote: libcsv's.
+                guard source[p] == delimiter else { return nil }
+                p &+= 1
                 continue
             }
-            terminator = i
-            break
+            // An unquoted field: up to the next delimiter or the line's end; a quote in it is libcsv's.
+            let i = scanner.next(from: p) { $0.delimiters | $0.quotes | $0.ends }
+            guard source[i] != quote else { return nil }
+            copyBytes(arena + byteCount, source + p, i &- p)
+            byteCount &+= i &- p
+            endField()
+            if i == firstEnd { break }
+            p = i &+ 1
         }
         // The line end: LF, CR LF or a CR alone; a CR as the last byte is settled by the bytes
         // after it, on libcsv's path.
         let next: Int
-        if source[terminator] == 0x0A {
-            next = terminator &+ 1
+        if source[firstEnd] == 0x0A {
+            next = firstEnd &+ 1
         } else {
-            guard terminator &+ 1 < count else { return nil }
-            next = source[terminator &+ 1] == 0x0A ? terminator &+ 2 : terminator &+ 1
+            guard firstEnd &+ 1 < bytes.count else { return nil }
+            next = source[firstEnd &+ 1] == 0x0A ? firstEnd &+ 2 : firstEnd &+ 1
         }
         // The splitter's record budget (`splitLines`): over it, libcsv marks the record.
         let delimiters = fieldCount &- firstField &- 1
-        if terminator &+ 2 &* delimiters &* RecordStorage.fieldCost > storage.pointee.maxFieldSize { return nil }
+        if firstEnd &+ 2 &* delimiters &* RecordStorage.fieldCost > storage.pointee.maxFieldSize { return nil }
         let r = storage.pointee.recordCount
         if r >= storage.pointee.recordCapacity { storage.pointee.reserve(records: r &+ 1) }
         storage.pointee.byteCount = byteCount
@@ -124,5 +115,40 @@ extension PlainLineSplitter {
         storage.pointee.lineStart = offset &+ next
         storage.pointee.startRecordBudget()
         return next
+    }
+}
+
+/// Finds bytes of a class in a line, classifying it 64 bytes at a time (byte_classes.h) and
+/// keeping the last block's masks.
+private struct ByteScanner {
+    private let source: UnsafePointer<UInt8>
+    private let count: Int
+    private let classes: unitpipe_byte_classes
+    private var masks = unitpipe_masks64(delimiters: 0, quotes: 0, ends: 0, spaces: 0)
+    private var blockStart = 0
+    private var blockEnd = 0
+
+    init(_ source: UnsafePointer<UInt8>, count: Int, classes: unitpipe_byte_classes) {
+        self.source = source
+        self.count = count
+        self.classes = classes
+    }
+
+    /// The offset of the first byte at or after `offset` whose bit `select` sets, or `count`.
+    @inline(__always)
+    mutating func next(from offset: Int, _ select: (unitpipe_masks64) -> UInt64) -> Int {
+        var i = offset
+        while i < count {
+            if i >= blockEnd || i < blockStart {
+                masks = count &- i >= 64
+                    ? unitpipe_classify64(source + i, classes) : unitpipe_classify_tail(source + i, count &- i, classes)
+                blockStart = i
+                blockEnd = i &+ 64
+            }
+            let found = select(masks) >> UInt64(i &- blockStart)
+            if found != 0 { return i &+ found.trailingZeroBitCount }
+            i = blockEnd
+        }
+        return count
     }
 }

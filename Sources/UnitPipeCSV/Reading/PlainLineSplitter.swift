@@ -23,7 +23,7 @@ struct PlainLineSplitter {
     let quote: UInt8?
     /// The delimiter, libcsv's quote byte (NUL with `--quote none`: libcsv then treats NUL as a
     /// quote) and the bytes that count as spaces for the plain test (see SpaceTrimCheck.swift).
-    private let classes: unitpipe_byte_classes
+    let classes: unitpipe_byte_classes
 
     /// Creates a splitter for a dialect; lines over the record budget (RecordStorage.recordBudgetEnd)
     /// are left to libcsv's path, which marks them.
