@@ -212,7 +212,7 @@ public struct CSVWriter: Sendable {
     }
 
     /// Appends the record terminator: LF, or CR LF with `usesCRLF`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func appendLineEnd(to output: inout ByteCursor) {
         if usesCRLF { output.append(UInt8(ascii: "\r")) }
         output.append(UInt8(ascii: "\n"))
