@@ -183,11 +183,11 @@ done
 
 # --- ratios to each peer and the targets, from this run's medians -------------
 ratio() { awk -v u="$1" -v p="$2" 'BEGIN { printf "%.2f", u / p }'; }
-ratios() {  # every unitpipe row against every peer row, per task: unitpipe wall / peer wall
+ratios() {  # every unitpipe row against every peer row, per task: unitpipe wall / peer wall, and CPU / CPU
     local peers=() p t u line un pn
     for p in ${tools//,/ }; do [[ "$p" == unitpipe* || "$p" == validate* ]] || peers+=("$p"); done
     echo
-    echo "Ratios (unitpipe wall / peer wall; below 1 is faster than the peer):"
+    echo "Ratios (unitpipe wall / peer wall, then unitpipe CPU / peer CPU, user + system; below 1 is faster or cheaper than the peer):"
     echo
     line="| unitpipe row | task"; local sep="|---|---"
     for p in "${peers[@]}"; do line+=" | / $p"; sep+="|---:"; done
@@ -201,7 +201,11 @@ ratios() {  # every unitpipe row against every peer row, per task: unitpipe wall
                 if [[ "$u" == *-null ]]; then un=1; else un=0; fi
                 if [[ "$p" == *-null ]]; then pn=1; else pn=0; fi
                 if [ "$un" != "$pn" ]; then line+=" | —"; continue; fi
-                if [ -n "${medv[$p,$t]:-}" ]; then line+=" | $(ratio "${medv[$u,$t]}" "${medv[$p,$t]}")"; else line+=" | —"; fi
+                if [ -n "${medv[$p,$t]:-}" ]; then
+                    line+=" | $(ratio "${medv[$u,$t]}" "${medv[$p,$t]}") (CPU $(ratio "${cpuv[$u,$t]}" "${cpuv[$p,$t]}"))"
+                else
+                    line+=" | —"
+                fi
             done
             echo "$line |"
         done
@@ -221,6 +225,14 @@ targets() {
         [ -n "$pol" ] || continue
         [ -n "$u" ] && target_line "task $t, default threads / Polars (2 threads)" "$(ratio "$u" "$pol")" 0.5 "×"
         [ -n "$one" ] && target_line "task $t, --threads 1 / Polars (2 threads)" "$(ratio "$one" "$pol")" 1 "×"
+    done
+    for t in A B; do
+        [ -n "${cpuv[unitpipe,$t]:-}" ] && [ -n "${cpuv[polars,$t]:-}" ] \
+            && target_line "task $t, CPU (user + system), default threads / Polars" "$(ratio "${cpuv[unitpipe,$t]}" "${cpuv[polars,$t]}")" 0.35 "×"
+        [ -n "${cpuv[unitpipe-null,$t]:-}" ] && [ -n "${cpuv[polars-null,$t]:-}" ] \
+            && target_line "task $t, CPU, output to /dev/null: unitpipe / Polars" "$(ratio "${cpuv[unitpipe-null,$t]}" "${cpuv[polars-null,$t]}")" 0.35 "×"
+        [ -n "${cpuv[unitpipe,$t]:-}" ] && [ -n "${cpuv[unitpipe-1t,$t]:-}" ] \
+            && target_line "task $t, CPU of default threads / --threads 1" "$(ratio "${cpuv[unitpipe,$t]}" "${cpuv[unitpipe-1t,$t]}")" 1.05 "×"
     done
     for t in A B; do
         [ -n "${medv[unitpipe-null,$t]:-}" ] && [ -n "${medv[polars-null,$t]:-}" ] || continue
