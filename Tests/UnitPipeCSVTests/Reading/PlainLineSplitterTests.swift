@@ -92,6 +92,38 @@ struct PlainLineSplitterTests {
         }
     }
 
+    /// Lines with quotes: the regular ones are split without libcsv, the others left to it; either
+    /// way the records are libcsv's, whole, a byte at a time or cut anywhere, in every mix of
+    /// line-at-a-time and run-of-lines feeding.
+    @Test(arguments: [
+        // (text, records as "line:field|field", with the problem when there is one)
+        ("a,\"b,c\",d\n", ["1:a|b,c|d"]),
+        ("\"x\"\"y\",1\r\n2,\"\"\"\"\n", ["1:x\"y|1", "2:2|\""]),
+        ("1,\"\",2\n\"\"\n", ["1:1||2", "2:"]),
+        ("\"a\"\rb,\"c\"\r", ["1:a", "2:b|c"]),
+        ("x,\"tail\"", ["1:x|tail"]),
+        ("1,\"a\",\n", ["1:1|a|"]),
+        // Not regular: text after a closing quote, a quote inside an unquoted field, a space
+        // before an opening quote, a line end inside quotes, an unterminated quote.
+        ("\"ab\"c,1\n2\n", ["1:abc|1 textAfterQuote", "2:2"]),
+        ("a,b\"c,d\n", ["1:a|b\"c|d"]),
+        ("1, \"a\"\n", ["1:1| \"a\""]),
+        ("1,\"multi\nline\",2\n3\n", ["1:1|multi\nline|2", "3:3"]),
+        ("1,\"open\n", ["1:1|open\n unterminatedQuote"]),
+    ])
+    func splitsRegularQuotedLinesAsLibCSVDoes(_ text: String, _ expected: [String]) {
+        for pieces in [[1 << 20], [1], [2], [5], [9, 1, 3]] {
+            let split = parseInPieces(Array(text.utf8), pieces, dialect: .csv, reader: .split)
+            let libcsv = parseInPieces(Array(text.utf8), pieces, dialect: .csv, reader: .libcsv)
+            let shown = split.records.map {
+                "\($0.line):" + $0.fields.joined(separator: "|") + ($0.problem == .none ? "" : " \($0.problem)")
+            }
+            #expect(shown == expected, "pieces \(pieces)")
+            #expect(split.records == libcsv.records, "pieces \(pieces)")
+            #expect(split.plain == libcsv.plain, "pieces \(pieces)")
+        }
+    }
+
     @Test func plainFlagsOfSplitLines() {
         let text = Array("a,b c,d\nlead, z\nend \n\tx,1\ny\t,2\n,\n0123456789abcde ,f\n0123456789abcdef, f\n".utf8)
         let (records, plain) = parseInPieces(text, [1 << 20], dialect: .csv, reader: .split)
