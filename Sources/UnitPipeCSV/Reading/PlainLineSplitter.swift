@@ -104,6 +104,35 @@ struct PlainLineSplitter {
             byteCapacity = storage.pointee.byteCapacity
         }
 
+        /// Stores the open line, which holds a quote byte, when its quoting is regular
+        /// (PlainLineSplitter+Quoted.swift); returns `false`, storing nothing, when it is libcsv's.
+        func takeQuotedLine() -> Bool {
+            storage.pointee.byteCount = byteCount
+            storage.pointee.fieldCount = lineFirstField
+            storage.pointee.recordCount = recordCount
+            storage.pointee.line = line
+            storage.pointee.lineStart = offset &+ lineStart
+            guard let taken = splitQuotedLine(
+                UnsafeRawBufferPointer(start: source + lineStart, count: count &- lineStart), offset: offset &+ lineStart,
+                into: storage)
+            else { return false }
+            byteCount = storage.pointee.byteCount
+            fieldCount = storage.pointee.fieldCount
+            recordCount = storage.pointee.recordCount
+            line = storage.pointee.line
+            recordCapacity = storage.pointee.recordCapacity
+            records = RecordColumns(storage.pointee)
+            arena = storage.pointee.bytes
+            fieldEnds = storage.pointee.fieldEnds
+            fieldCapacity = storage.pointee.fieldCapacity
+            byteCapacity = storage.pointee.byteCapacity
+            lineStart &+= taken
+            lineFirstField = fieldCount
+            lineIsTrimmable = false
+            storedLastLine = false
+            return true
+        }
+
         run: while blockStart < count {
             let masks = count - blockStart >= 64
                 ? unitpipe_classify64(source + blockStart, classes)
@@ -130,7 +159,18 @@ struct PlainLineSplitter {
                 if ends == 0 { break }
                 let terminator = blockStart &+ ends.trailingZeroBitCount
                 let inLine = from & before
-                if masks.quotes & inLine != 0 { break run }
+                if masks.quotes & inLine != 0 {
+                    guard takeQuotedLine() else { break run }
+                    if line == lastLine || recordCount >= recordLimit || byteCount >= byteLimit {
+                        isAtLimit = true
+                        break run
+                    }
+                    // Go on from the next line, classifying from its first byte.
+                    blockStart = lineStart
+                    edgeCarry = 1
+                    spaceCarry = 0
+                    continue run
+                }
                 let length = terminator &- lineStart
                 // A CR as the last byte given: whether a LF follows is for the next bytes to say.
                 let endsWithLoneCarriageReturn = source[terminator] == 0x0D && terminator &+ 1 == count
@@ -180,7 +220,17 @@ struct PlainLineSplitter {
             // The line still open at the block's end: what this block holds of it.
             let blockEnd = blockStart &+ 64
             if lineStart < blockEnd {
-                if masks.quotes & from != 0 { break run }
+                if masks.quotes & from != 0 {
+                    guard takeQuotedLine() else { break run }
+                    if line == lastLine || recordCount >= recordLimit || byteCount >= byteLimit {
+                        isAtLimit = true
+                        break run
+                    }
+                    blockStart = lineStart
+                    edgeCarry = 1
+                    spaceCarry = 0
+                    continue run
+                }
                 if trimmable & from != 0 { lineIsTrimmable = true }
                 if blockEnd &- lineStart &+ 2 &* (fieldCount &- lineFirstField) &* fieldCost > maxRecordSize { break run }
             }

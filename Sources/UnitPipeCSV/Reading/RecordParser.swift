@@ -135,12 +135,6 @@ package final class RecordParser {
             }
             if !run.leavesLineToLibCSV { return run.consumed }
             taken = run.consumed
-            // A line with quotes whose quoting is regular is split too (PlainLineSplitter+Quoted.swift).
-            if let length = splitter.splitQuotedLine(
-                UnsafeRawBufferPointer(rebasing: bytes[taken...]), offset: consumed + taken, into: storage)
-            {
-                return taken + length
-            }
         }
         return taken + feedLibCSVLine(UnsafeRawBufferPointer(rebasing: bytes[taken...]), at: consumed + taken)
     }
