@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Writes records in a dialect: the delimiter kept, fields quoted only where RFC 4180 needs it
 /// (a delimiter, quote, CR or LF inside) or where a field starts or ends with a space or tab,
 /// which some readers would trim (or, by ``QuoteStyle``, every field or every field that is not
@@ -27,13 +31,14 @@ public struct CSVWriter: Sendable {
     public let escapesFormulas: Bool
     /// Which fields are quoted; without a quote byte, none is.
     public let quoteStyle: QuoteStyle
-    /// `true` when fields are quoted only where needed and there is a quote byte: the word-at-a-time test applies.
+    /// `true` when fields are quoted only where needed, there is a quote byte and the delimiter and
+    /// quote are ASCII (the bytes ``isSpecial(_:)`` knows): the word-at-a-time test then decides.
     @usableFromInline let isMinimallyQuoted: Bool
 
     public init(delimiter: UInt8, quote: UInt8?, usesCRLF: Bool = false, escapesFormulas: Bool = false, quoteStyle: QuoteStyle = .minimal) {
         self.usesCRLF = usesCRLF
         self.quoteStyle = quoteStyle
-        isMinimallyQuoted = quote != nil && quoteStyle == .minimal
+        isMinimallyQuoted = quote.map { $0 < 128 } == true && quoteStyle == .minimal && delimiter < 128
         self.escapesFormulas = escapesFormulas
         self.delimiter = delimiter
         self.quote = quote
@@ -73,9 +78,10 @@ public struct CSVWriter: Sendable {
             writeEscaped(field, to: &output)
             return
         }
-        // Most fields are short and plain: test and copy them a word at a time.
+        // Most fields are short and plain: test and copy them a word at a time. The words cover
+        // every byte, so a field that fails the test needs quotes (the minimal style's rule).
         let n = field.count
-        if n >= 4, let base = field.baseAddress, isMinimallyQuoted {
+        if n >= 4, let base = field.baseAddress, isMinimallyQuoted, let quote {
             if n > 16 {
                 // Longer fields: every 8-byte word, the last one overlapping, then one copy.
                 var offset = 0
@@ -90,6 +96,7 @@ public struct CSVWriter: Sendable {
                     output.append(field)
                     return
                 }
+                return writeQuoted(field, quote: quote, to: &output)
             } else if n >= 8 {
                 let head = base.loadUnaligned(as: UInt64.self)
                 let tail = base.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
@@ -98,6 +105,7 @@ public struct CSVWriter: Sendable {
                     output.appendEnds(head, tail, count: n)
                     return
                 }
+                return writeQuoted(field, quote: quote, to: &output)
             } else {
                 let head = UInt64(base.loadUnaligned(as: UInt32.self))
                 let tail = UInt64(base.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
@@ -106,6 +114,7 @@ public struct CSVWriter: Sendable {
                     output.appendEnds(UInt32(truncatingIfNeeded: head), UInt32(truncatingIfNeeded: tail), count: n)
                     return
                 }
+                return writeQuoted(field, quote: quote, to: &output)
             }
         }
         guard let quote, needsQuotes(field) else {
@@ -180,16 +189,21 @@ public struct CSVWriter: Sendable {
         }
     }
 
+    /// Appends `field` between quotes, each quote inside doubled (found with `memchr`).
     @usableFromInline @inline(never)
     func writeQuoted(_ field: UnsafeRawBufferPointer, quote: UInt8, to output: inout ByteCursor) {
         output.append(quote)
-        var runStart = 0
-        for i in 0..<field.count where field[i] == quote {
-            output.append(UnsafeRawBufferPointer(rebasing: field[runStart...i]))
-            output.append(quote)
-            runStart = i + 1
+        if let base = field.baseAddress {
+            let n = field.count
+            var runStart = 0
+            while runStart < n, let found = memchr(base + runStart, Int32(quote), n - runStart) {
+                let end = UnsafeRawPointer(found) - base + 1
+                output.append(UnsafeRawBufferPointer(start: base + runStart, count: end - runStart))
+                output.append(quote)
+                runStart = end
+            }
+            output.append(UnsafeRawBufferPointer(start: base + runStart, count: n - runStart))
         }
-        output.append(UnsafeRawBufferPointer(rebasing: field[runStart...]))
         output.append(quote)
     }
 
