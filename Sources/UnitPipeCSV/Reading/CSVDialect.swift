@@ -38,7 +38,8 @@ public struct CSVDialect: Sendable, Equatable {
 
 /// Which parser reads the records (`--reader`).
 public enum ReaderKind: String, Sendable, CaseIterable {
-    /// Lines without a quote byte are split directly; libcsv parses every other record (the default).
+    /// Lines without a quote byte, or whose quoting is regular, are split directly; libcsv parses
+    /// every other record (the default).
     case split
     /// libcsv parses every record.
     case libcsv
