@@ -21,24 +21,32 @@ extension PlainLineSplitter {
     func splitQuotedLine(
         _ bytes: UnsafeRawBufferPointer, offset: Int, into storage: UnsafeMutablePointer<RecordStorage>
     ) -> Int? {
-        guard quote != nil, let source = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
-        var scanner = ByteScanner(source, count: bytes.count, classes: classes)
-        // The line's first CR or LF bounds every field: a quoted field that runs past it holds a
-        // line end (a record over several lines), which is libcsv's.
-        let firstEnd = scanner.next(from: 0) { $0.ends }
-        guard firstEnd > 0, firstEnd < bytes.count, firstEnd <= storage.pointee.maxFieldSize else { return nil }
+        guard let quote, let source = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        let count = bytes.count
+        guard count > 0, source[0] != 0x0A, source[0] != 0x0D else { return nil }
+        var scanner = ByteScanner(source, count: count, classes: classes)
         let firstField = storage.pointee.fieldCount
-        let start = storage.pointee.byteCount
-        // The line's fields take at most its bytes and a separator.
-        storage.pointee.reserve(bytes: start &+ firstEnd &+ 1, fields: firstField &+ 64)
-        let arena = storage.pointee.bytes
+        var arena = storage.pointee.bytes
+        var byteCapacity = storage.pointee.byteCapacity
         var fieldEnds = storage.pointee.fieldEnds
         var fieldCapacity = storage.pointee.fieldCapacity
-        var byteCount = start
+        var byteCount = storage.pointee.byteCount
         var fieldCount = firstField
         var p = 0
+        // The line's CR or LF, found by the field that ends there.
+        var terminator = 0
 
-        /// Ends the open field: its end offset, then the separator.
+        /// Appends `n` bytes from `from` to the open field, with room for its separator.
+        @inline(__always) func append(_ from: Int, _ n: Int) {
+            if byteCount &+ n &+ 1 > byteCapacity {
+                storage.pointee.reserve(bytes: byteCount &+ n &+ 1, fields: 0)
+                arena = storage.pointee.bytes
+                byteCapacity = storage.pointee.byteCapacity
+            }
+            copyBytes(arena + byteCount, source + from, n)
+            byteCount &+= n
+        }
+        /// Ends the open field: its end offset, then the separator (room made by `append`).
         @inline(__always) func endField() {
             if fieldCount == fieldCapacity {
                 storage.pointee.reserve(bytes: 0, fields: fieldCount &+ 1)
@@ -51,55 +59,58 @@ extension PlainLineSplitter {
             byteCount &+= 1
         }
 
-        while true {
-            if source[p] == quote {
+        fields: while true {
+            if p < count && source[p] == quote {
                 // A quoted field: up to the quote that a delimiter or the line's end follows.
                 var from = p &+ 1
                 while true {
-                    let q = scanner.next(from: from) { $0.quotes }
-                    // No closing quote before the line's first end: libcsv's.
-                    guard q < firstEnd else { return nil }
+                    let q = scanner.next(from: from) { $0.quotes | $0.ends }
+                    // A line end inside the field (a record over several lines), or no closing
+                    // quote within the bytes: libcsv's.
+                    guard q &+ 1 < count, source[q] == quote else { return nil }
                     let next = source[q &+ 1]
                     if next == quote {
                         // A doubled quote: one quote byte of the field.
-                        copyBytes(arena + byteCount, source + from, q &+ 1 &- from)
-                        byteCount &+= q &+ 1 &- from
+                        append(from, q &+ 1 &- from)
                         from = q &+ 2
                         continue
                     }
-                    copyBytes(arena + byteCount, source + from, q &- from)
-                    byteCount &+= q &- from
-                    p = q &+ 1
-                    break
+                    append(from, q &- from)
+                    endField()
+                    if next == delimiter {
+                        p = q &+ 2
+                        continue fields
+                    }
+                    // Text after the closing quote: libcsv's.
+                    guard next == 0x0A || next == 0x0D else { return nil }
+                    terminator = q &+ 1
+                    break fields
                 }
-                endField()
-                if p == firstEnd { break }
-                // Text after the closing quote: libcsv's.
-                guard source[p] == delimiter else { return nil }
-                p &+= 1
-                continue
             }
             // An unquoted field: up to the next delimiter or the line's end; a quote in it is libcsv's.
             let i = scanner.next(from: p) { $0.delimiters | $0.quotes | $0.ends }
-            guard source[i] != quote else { return nil }
-            copyBytes(arena + byteCount, source + p, i &- p)
-            byteCount &+= i &- p
+            guard i < count, source[i] != quote else { return nil }
+            append(p, i &- p)
             endField()
-            if i == firstEnd { break }
-            p = i &+ 1
+            if source[i] == delimiter {
+                p = i &+ 1
+                continue
+            }
+            terminator = i
+            break
         }
         // The line end: LF, CR LF or a CR alone; a CR as the last byte is settled by the bytes
         // after it, on libcsv's path.
         let next: Int
-        if source[firstEnd] == 0x0A {
-            next = firstEnd &+ 1
+        if source[terminator] == 0x0A {
+            next = terminator &+ 1
         } else {
-            guard firstEnd &+ 1 < bytes.count else { return nil }
-            next = source[firstEnd &+ 1] == 0x0A ? firstEnd &+ 2 : firstEnd &+ 1
+            guard terminator &+ 1 < count else { return nil }
+            next = source[terminator &+ 1] == 0x0A ? terminator &+ 2 : terminator &+ 1
         }
         // The splitter's record budget (`splitLines`): over it, libcsv marks the record.
         let delimiters = fieldCount &- firstField &- 1
-        if firstEnd &+ 2 &* delimiters &* RecordStorage.fieldCost > storage.pointee.maxFieldSize { return nil }
+        if terminator &+ 2 &* delimiters &* RecordStorage.fieldCost > storage.pointee.maxFieldSize { return nil }
         let r = storage.pointee.recordCount
         if r >= storage.pointee.recordCapacity { storage.pointee.reserve(records: r &+ 1) }
         storage.pointee.byteCount = byteCount
