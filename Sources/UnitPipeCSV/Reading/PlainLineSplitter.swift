@@ -90,12 +90,8 @@ struct PlainLineSplitter {
         var spaceCarry: UInt64 = 0
         var blockStart = 0
 
-        /// Writes the counts back and makes room; the pointers may move.
-        func grow(bytes neededBytes: Int, fields neededFields: Int, records neededRecords: Int) {
-            storage.pointee.byteCount = byteCount
-            storage.pointee.fieldCount = fieldCount
-            storage.pointee.reserve(bytes: neededBytes, fields: neededFields)
-            storage.pointee.reserve(records: neededRecords)
+        /// Takes the storage's pointers and capacities again (after it grew).
+        func reloadPointers() {
             recordCapacity = storage.pointee.recordCapacity
             records = RecordColumns(storage.pointee)
             arena = storage.pointee.bytes
@@ -104,8 +100,19 @@ struct PlainLineSplitter {
             byteCapacity = storage.pointee.byteCapacity
         }
 
+        /// Writes the counts back and makes room; the pointers may move.
+        func grow(bytes neededBytes: Int, fields neededFields: Int, records neededRecords: Int) {
+            storage.pointee.byteCount = byteCount
+            storage.pointee.fieldCount = fieldCount
+            storage.pointee.reserve(bytes: neededBytes, fields: neededFields)
+            storage.pointee.reserve(records: neededRecords)
+            reloadPointers()
+        }
+
         /// Stores the open line, which holds a quote byte, when its quoting is regular
-        /// (PlainLineSplitter+Quoted.swift); returns `false`, storing nothing, when it is libcsv's.
+        /// (PlainLineSplitter+Quoted.swift), and sets the run up to go on from the next line's first
+        /// byte; returns `false` when the run ends: the line is libcsv's (nothing stored), or a
+        /// limit is reached after it.
         func takeQuotedLine() -> Bool {
             storage.pointee.byteCount = byteCount
             storage.pointee.fieldCount = lineFirstField
@@ -120,16 +127,18 @@ struct PlainLineSplitter {
             fieldCount = storage.pointee.fieldCount
             recordCount = storage.pointee.recordCount
             line = storage.pointee.line
-            recordCapacity = storage.pointee.recordCapacity
-            records = RecordColumns(storage.pointee)
-            arena = storage.pointee.bytes
-            fieldEnds = storage.pointee.fieldEnds
-            fieldCapacity = storage.pointee.fieldCapacity
-            byteCapacity = storage.pointee.byteCapacity
+            reloadPointers()
             lineStart &+= taken
             lineFirstField = fieldCount
             lineIsTrimmable = false
             storedLastLine = false
+            if line == lastLine || recordCount >= recordLimit || byteCount >= byteLimit {
+                isAtLimit = true
+                return false
+            }
+            blockStart = lineStart
+            edgeCarry = 1
+            spaceCarry = 0
             return true
         }
 
@@ -161,14 +170,6 @@ struct PlainLineSplitter {
                 let inLine = from & before
                 if masks.quotes & inLine != 0 {
                     guard takeQuotedLine() else { break run }
-                    if line == lastLine || recordCount >= recordLimit || byteCount >= byteLimit {
-                        isAtLimit = true
-                        break run
-                    }
-                    // Go on from the next line, classifying from its first byte.
-                    blockStart = lineStart
-                    edgeCarry = 1
-                    spaceCarry = 0
                     continue run
                 }
                 let length = terminator &- lineStart
@@ -222,13 +223,6 @@ struct PlainLineSplitter {
             if lineStart < blockEnd {
                 if masks.quotes & from != 0 {
                     guard takeQuotedLine() else { break run }
-                    if line == lastLine || recordCount >= recordLimit || byteCount >= byteLimit {
-                        isAtLimit = true
-                        break run
-                    }
-                    blockStart = lineStart
-                    edgeCarry = 1
-                    spaceCarry = 0
                     continue run
                 }
                 if trimmable & from != 0 { lineIsTrimmable = true }
