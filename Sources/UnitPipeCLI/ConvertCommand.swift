@@ -162,6 +162,7 @@ enum ConvertCommand {
 
     static func makeOptions(_ arguments: ParsedArguments) throws(UsageError) -> ConvertOptions {
         var options = ConvertOptions()
+        options.failureHint = Messages.hint
         options.inputPaths = arguments.positionals
         options.inputName = try InputArguments.inputName(arguments)
         options.outputPath = arguments.text(of: output)

@@ -124,6 +124,7 @@ enum ValidateCommand {
 
     static func makeOptions(_ arguments: ParsedArguments) throws(UsageError) -> ValidateOptions {
         var options = ValidateOptions()
+        options.failureHint = Messages.hint
         options.inputPaths = arguments.positionals
         options.inputName = try InputArguments.inputName(arguments)
         options.errorsPath = arguments.text(of: errors)

@@ -163,11 +163,27 @@ public struct NumberParser: Sendable {
         return scanOutOfLine(field)
     }
 
+    /// ``scan(_:)`` that also keeps every digit of a ``NumberScan/long`` cell, read by the same
+    /// scan: the column stages hand the decimal on instead of reading the cell's text again.
+    ///
+    /// - Parameters:
+    ///   - field: The bytes of the field, quotes already removed.
+    ///   - long: Where a long scan leaves the cell's decimal (untouched by any other scan).
+    /// - Returns: The cell's decimal, empty, or the reason the cell is not a number.
+    @inline(__always)
+    package func scan(_ field: UnsafeRawBufferPointer, keepingDigitsIn long: UnsafeMutablePointer<LongDecimal?>) -> NumberScan {
+        if let value = Self.parseWords(field, decimal: fastDecimal, separators: 0, primaryGroupSize: 0,
+                                       secondaryGroupSize: 0, limit: shortLimit) {
+            return .decimal(value)
+        }
+        return scanOutOfLine(field, long: long)
+    }
+
     /// The rest of ``scan(_:)``: the fast path for grouped and long cells, then the general path.
     @inline(never)
-    func scanOutOfLine(_ field: UnsafeRawBufferPointer) -> NumberScan {
+    func scanOutOfLine(_ field: UnsafeRawBufferPointer, long: UnsafeMutablePointer<LongDecimal?>? = nil) -> NumberScan {
         if let value = parseGroupedOrLong(field) { return .decimal(value) }
-        return scanGeneral(field)
+        return scanGeneral(field, long: long)
     }
 
     /// The fast path alone, every tier of it as ``scan(_:)`` tries them: the decimal of a plain

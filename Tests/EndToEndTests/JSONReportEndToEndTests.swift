@@ -94,10 +94,10 @@ struct JSONReportEndToEndTests {
             ##"{"tasks": ["##,
             ##"{"name": "t", "type": "table", "place": "t.csv", "labels": ["id", "amount", "kind"], "warnings": [], "errors": ["##,
             ##"{"type": "missing-label", "title": "Missing Label", "description": "Based on the schema there should be a label that is missing in the data's header.", "message": "the schema's field 'zz' is not in the header; its cells cannot be checked", "tags": ["#table", "#header", "#label"], "note": "the schema's field 'zz' is not in the header; its cells cannot be checked", "labels": [], "rowNumbers": [1], "label": "", "fieldName": "zz", "fieldNumber": 4, "code": "missing_column", "record": 0, "line": 1},"##,
-            ##"{"type": "type-error", "title": "Type Error", "description": "The value does not match the schema type and format for this field.", "message": "'x' is not a number in locale C; fix the cell or choose the file's locale with --locale", "tags": ["#table", "#row", "#cell"], "note": "'x' is not a number in locale C; fix the cell or choose the file's locale with --locale", "cells": [], "rowNumber": 3, "cell": "x", "fieldName": "id", "fieldNumber": 1, "code": "invalid_number", "record": 2, "line": 3},"##,
-            ##"{"type": "constraint-error", "title": "Constraint Error", "description": "A field value does not conform to a constraint.", "message": "'3' is above the maximum 2.9 of column 'amount'", "tags": ["#table", "#row", "#cell"], "note": "'3' is above the maximum 2.9 of column 'amount'", "cells": [], "rowNumber": 3, "cell": "3", "fieldName": "amount", "fieldNumber": 2, "code": "out_of_range", "record": 2, "line": 3},"##,
-            ##"{"type": "missing-cell", "title": "Missing Cell", "description": "This row has less values compared to the header row (the first row in the data source).", "message": "record has 2 fields, but the header has 3", "tags": ["#table", "#row", "#cell"], "note": "record has 2 fields, but the header has 3", "cells": [], "rowNumber": 4, "cell": "3,abc", "fieldName": "", "fieldNumber": 3, "code": "field_count", "record": 3, "line": 4},"##,
-            ##"{"type": "extra-cell", "title": "Extra Cell", "description": "This row has more values compared to the header row (the first row in the data source).", "message": "record has 4 fields, but the header has 3", "tags": ["#table", "#row", "#cell"], "note": "record has 4 fields, but the header has 3", "cells": [], "rowNumber": 5, "cell": "4,5,c,9", "fieldName": "", "fieldNumber": 4, "code": "field_count", "record": 4, "line": 5}], "valid": false, "stats": {"errors": 5, "warnings": 0, "seconds": S, "bytes": 43, "fields": 3, "rows": 4}}"##,
+            ##"{"type": "type-error", "title": "Type Error", "description": "The value does not match the schema type and format for this field.", "message": "'x' is not a number in locale C; fix the cell or choose the file's locale with --locale", "tags": ["#table", "#row", "#cell"], "note": "'x' is not a number in locale C; fix the cell or choose the file's locale with --locale", "cells": [], "rowNumber": 3, "cell": "x", "fieldName": "id", "fieldNumber": 1, "code": "invalid_number", "record": 2, "line": 3, "byte": 23},"##,
+            ##"{"type": "constraint-error", "title": "Constraint Error", "description": "A field value does not conform to a constraint.", "message": "'3' is above the maximum 2.9 of column 'amount'", "tags": ["#table", "#row", "#cell"], "note": "'3' is above the maximum 2.9 of column 'amount'", "cells": [], "rowNumber": 3, "cell": "3", "fieldName": "amount", "fieldNumber": 2, "code": "out_of_range", "record": 2, "line": 3, "byte": 23},"##,
+            ##"{"type": "missing-cell", "title": "Missing Cell", "description": "This row has less values compared to the header row (the first row in the data source).", "message": "record has 2 fields, but the header has 3", "tags": ["#table", "#row", "#cell"], "note": "record has 2 fields, but the header has 3", "cells": [], "rowNumber": 4, "cell": "3,abc", "fieldName": "", "fieldNumber": 3, "code": "field_count", "record": 3, "line": 4, "byte": 29},"##,
+            ##"{"type": "extra-cell", "title": "Extra Cell", "description": "This row has more values compared to the header row (the first row in the data source).", "message": "record has 4 fields, but the header has 3", "tags": ["#table", "#row", "#cell"], "note": "record has 4 fields, but the header has 3", "cells": [], "rowNumber": 5, "cell": "4,5,c,9", "fieldName": "", "fieldNumber": 4, "code": "field_count", "record": 4, "line": 5, "byte": 35}], "valid": false, "stats": {"errors": 5, "warnings": 0, "seconds": S, "bytes": 43, "fields": 3, "rows": 4}}"##,
             ##"], "valid": false, "stats": {"tasks": 1, "errors": 5, "warnings": 0, "seconds": S}, "warnings": [], "errors": []}"##,
         ])
     }
@@ -197,6 +197,46 @@ struct JSONReportEndToEndTests {
     }
 
     /// A shard's report is one part of its job's: only CSV reports join by concatenation.
+    /// Each row error's `byte` is where its record starts in the file (the BOM and header
+    /// counted, records over several lines included), for every thread count; for a gzip input,
+    /// where it starts in the decompressed stream, the same numbers.
+    @Test(arguments: ["1", "3"])
+    func byteOffsetsAreWhereTheFailedRecordsStart(threads: String) throws {
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        var text = "\u{FEFF}id,amount,note\r\n"
+        var expected: [Int] = []
+        for i in 1...3000 {
+            let start = text.utf8.count
+            let note = i % 3 == 0 ? "\"two\r\nlines\"" : "n\(i)"
+            if i % 500 == 7 {
+                expected.append(start)
+                text += "\(i),x\(i),\(note)\r\n"
+            } else if i == 2999 {
+                expected.append(start)
+                text += "\(i),1\r\n"
+            } else {
+                text += "\(i),\(i).5,\(note)\r\n"
+            }
+        }
+        try Data(text.utf8).write(to: dir.appendingPathComponent("t.csv"))
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
+        gzip.arguments = ["-c", "gzip -c t.csv > t.csv.gz"]
+        gzip.currentDirectoryURL = dir
+        try gzip.run()
+        gzip.waitUntilExit()
+        for name in ["t.csv", "t.csv.gz"] {
+            let result = try UnitPipeRunner.run(
+                ["validate", name, "-c", "amount", "--report-format", "json", "-e", "e.json", "-q", "--threads", threads], in: dir)
+            #expect(result.status == 1)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("e.json"))) as? [String: Any])
+            let tasks = try #require(document["tasks"] as? [[String: Any]])
+            let errors = try #require(tasks.first?["errors"] as? [[String: Any]])
+            #expect(errors.compactMap { $0["byte"] as? Int } == expected, "\(name)")
+            #expect(errors.compactMap { $0["code"] as? String } == Array(repeating: "invalid_number", count: 6) + ["field_count"])
+        }
+    }
+
     @Test func noJSONReportForAShard() throws {
         let result = try UnitPipeRunner.run(["validate", UnitPipeRunner.fixture("validate/orders.csv"), "--byte-range", "0:100", "--report-format", "json"])
         #expect(result.status == 2)

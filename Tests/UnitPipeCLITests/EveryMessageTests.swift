@@ -68,9 +68,9 @@ struct EveryMessageTests {
 
     @Test(arguments: units)
     func unitMessage(error: UnitExpressionError, message: String) {
-        #expect(FailureRenderer.message(error) == message)
+        #expect(Messages.message(error) == message)
         #expect(Messages.render(JobError.unitExpression(error)) == Messages.sentences(message, "Run 'unitpipe units' to list the units"))
-        let failure = CellFailure(.unit(error), record: 1, line: 2, column: 0, raw: Array("5".utf8))
+        let failure = CellFailure(.unit(error), record: 1, line: 2, byte: 0, column: 0, raw: Array("5".utf8))
         #expect(Self.renderer.message(failure) == message)
     }
 
@@ -104,7 +104,7 @@ struct EveryMessageTests {
             column: "price", examples: [.init(cell: "1.200", asDecimal: "1.2", asThousands: "1200")], evidence: .semicolonDelimiter)),
         .rates(.empty), .currencyNeedsRates("USD"), .currencyNotInRates("EUR"), .invalidUnitColumn("u"), .unitColumnWithoutUnit("u"),
         .tooManyErrors(limit: 3),
-        .stoppedAtError(ReportRow(record: 1, line: 2, column: "v", value: "x", code: .invalidNumber, message: "'x' is not a number")),
+        .stoppedAtError(ReportRow(record: 1, line: 2, byte: 0, column: "v", value: "x", code: .invalidNumber, message: "'x' is not a number")),
         .interrupted(signal: 2), .standardInputTwice, .emptyInput(hasSchema: true), .directoryWithoutFiles("d"),
         .inputMismatch(InputMismatch(file: "b.csv", reference: "a.csv", difference: .delimiter(found: 59, expected: 44))),
     ]
@@ -160,7 +160,7 @@ struct EveryMessageTests {
 
     static let renderer = FailureRenderer(
         columns: [FailureRenderer.Column(name: "v", locale: "C", conventions: .c, from: "km", to: "mi", hasUnitColumn: false)],
-        fieldCount: 3, hasHeader: true, delimiter: 44, maxFieldSize: 1000)
+        fieldCount: 3, hasHeader: true, delimiter: 44, maxFieldSize: 1000, hint: Messages.hint)
 
     static let details: [CellFailure.Detail] = NumberError.allCases.map { .number($0) } + [
         .required, .invalidUTF8, .invalidUTF8Unit([0xFF]), .overflow, .zeroReciprocal, .unit(.noRate("XAU")), .missingUnit,
@@ -178,11 +178,56 @@ struct EveryMessageTests {
     @Test func everyCellFailureIsOneLine() {
         #expect(Set(Self.details.map(Self.position)) == Set(0...17))
         for detail in Self.details {
-            let message = Self.renderer.message(CellFailure(detail, record: 1, line: 2, column: 0, raw: [0x31, 0xFF]))
+            let message = Self.renderer.message(CellFailure(detail, record: 1, line: 2, byte: 0, column: 0, raw: [0x31, 0xFF]))
             #expect(!message.isEmpty && !message.contains("\n") && !message.contains("Optional("), "\(detail): \(message)")
         }
         for problem in [HeaderProblem.missingColumn("a"), .extraColumn("b", position: 2), .duplicateColumn("a", position: 3, first: 1)] {
             #expect(!problem.reportRow.message.isEmpty, "\(problem)")
+        }
+    }
+
+    /// The command line's words for every hint of the report's messages, whole: each names the option to give.
+    static let hints: [(FailureHint, String)] = [
+        (.ambiguousNumber, "give --locale"),
+        (.chooseLocale, "fix the cell or choose the file's locale with --locale"),
+        (.otherStyle(locale: "de_DE"), "try --locale de_DE"),
+        (.required, "which --required says must have a value"),
+        (.recordTooLarge(limit: 100, bytesPerField: 9, fieldsKept: 3),
+         "the record is longer than --max-field-size (100 bytes, counting 9 bytes for each field after the first): 3 fields were kept; fix the file or raise --max-field-size"),
+        (.fieldTooLarge(limit: 100), "a field is longer than --max-field-size (100 bytes), probably an unterminated quote; fix the quoting or raise --max-field-size"),
+        (.encoding, "if the file is in a Windows or Latin encoding, read it with --encoding cp1252 (or latin1, iso-8859-15)"),
+        (.nullMarker("NA"), "if it marks a missing value, add --null-value 'NA' to read it as an empty cell"),
+        (.percent, " (-c NAME:1:% keeps percent, NAME:1:1 gives the fraction)"),
+        (.currency, "for money give the currency as FROM (-c NAME:USD:EUR --rates FILE) or * for a currency per cell"),
+        (.accountingNegative, "give the file's locale, e.g. --locale en_US reads (1,234.56) and 1,234.56-"),
+        (.decimalComma(locale: "fr_FR"), "give --locale fr_FR (or the locale 'unitpipe sniff FILE' finds)"),
+        (.commaEitherWay, "as a decimal comma give --locale de_DE, as a thousands separator --locale en_US ('unitpipe sniff FILE' tells which the file uses)"),
+        (.defaultUnit, "write the unit (e.g. '5 km') or give one: -c NAME:*km:TO"),
+        (.unit(.noRate("XAU")), "no exchange rate for 'XAU'; give a rates file (--rates) that quotes it"),
+    ]
+
+    @Test func everyHintHasCommandLineWords() {
+        #expect(Set(Self.hints.map { Self.position($0.0) }) == Set(0...14))
+        for (hint, words) in Self.hints { #expect(Messages.hint(hint) == words, "\(hint)") }
+    }
+
+    static func position(_ hint: FailureHint) -> Int {
+        switch hint {
+        case .ambiguousNumber: 0
+        case .chooseLocale: 1
+        case .otherStyle: 2
+        case .required: 3
+        case .recordTooLarge: 4
+        case .fieldTooLarge: 5
+        case .encoding: 6
+        case .nullMarker: 7
+        case .percent: 8
+        case .currency: 9
+        case .accountingNegative: 10
+        case .decimalComma: 11
+        case .commaEitherWay: 12
+        case .defaultUnit: 13
+        case .unit: 14
         }
     }
 

@@ -55,20 +55,23 @@ public struct ColumnConverter: Sendable {
         }
     }
 
-    /// Converts the values of `column`'s first `batch.count` rows in place.
+    /// Converts the first `count` rows of a scanned column into `converted`.
     ///
     /// - Parameters:
-    ///   - column: The parsed column (values of failed and empty cells are NaN and stay so).
-    ///   - batch: The records, for the cells the exact path reads again.
-    ///   - parser: The column's parse stage, which reads them.
+    ///   - scanned: The scanned column (read, never changed).
+    ///   - count: The rows of the batch.
+    ///   - converted: Where the values and final statuses go (reserved for `count` rows).
     ///   - perRowMatrix: The factor matrix of the column's ``ColumnUnits`` (per-row units).
     ///   - hasSource: Whether some row has a per-row source (from ``ColumnUnits/resolve(_:into:)``).
     public mutating func convert(
-        _ column: ParsedColumn, batch: RecordBatch, parser: ColumnParser, perRowMatrix: FactorMatrix?, hasSource: Bool
+        _ scanned: ScannedColumn, count: Int, into converted: ConvertedColumn, perRowMatrix: FactorMatrix?, hasSource: Bool
     ) {
-        let count = batch.count
+        let values = converted.values
+        let statuses = converted.statuses
+        values.update(from: scanned.mantissas, count: count)
+        statuses.update(from: scanned.statuses, count: count)
         if case .reciprocal(let conversion) = factors {
-            return convertReciprocals(column, batch: batch, parser: parser, conversion: conversion)
+            return convertReciprocals(scanned, count: count, into: converted, conversion: conversion)
         }
         var isFixed = false
         if case .fixed = factors { isFixed = true }
@@ -81,30 +84,28 @@ public struct ColumnConverter: Sendable {
                 fixedTable?.extend(to: matrix)
             }
         }
-        let values = column.values
-        let statuses = column.statuses
         if isFixed || hasSource {
-            let buffer = UnsafeMutableBufferPointer(start: values, count: count)
-            let indices = UnsafeMutableBufferPointer(start: column.sources, count: count)
-            if let fixed = column.fixedValues, let table = fixedTable {
-                column.bigFixed.removeAll(keepingCapacity: true)
-                fixed.update(from: values, count: count)
-                let undecided = column.exactRows + column.exactRowCount
-                let outcome = table.convertFixed(
-                    UnsafeMutableBufferPointer(start: fixed, count: count), indices: UnsafeBufferPointer(indices),
-                    undecided: undecided)
+            let indices = UnsafeBufferPointer(start: scanned.tableIndices, count: count)
+            if let fixed = converted.fixedValues, let table = fixedTable {
+                converted.bigFixed.removeAll(keepingCapacity: true)
+                fixed.update(from: scanned.mantissas, count: count)
+                let undecided = converted.undecidedRows
+                let outcome = table.convertFixed(UnsafeMutableBufferPointer(start: fixed, count: count), indices: indices,
+                                                 undecided: undecided)
                 for i in 0..<outcome.undecided {
-                    decideFixed(column, record: Int(undecided[i]), batch: batch, parser: parser, perRowMatrix: perRowMatrix)
+                    let r = Int(undecided[i])
+                    decideFixed(scanned.kernelDecimal(of: r), record: r, scanned, into: converted, perRowMatrix: perRowMatrix)
                 }
             }
-            if let table = shortestTable { _ = table.convert(buffer, indices: indices) }
+            if let table = shortestTable { _ = table.convert(UnsafeMutableBufferPointer(start: values, count: count), indices: indices) }
         }
-        for i in 0..<column.exactRowCount {
-            let r = Int(column.exactRows[i])
+        for i in 0..<scanned.exactRowCount {
+            let r = Int(scanned.exactRows[i])
             guard case .number = statuses[r] else { continue }
-            decideExactly(column, record: r, batch: batch, parser: parser, perRowMatrix: perRowMatrix)
-            if column.fixedValues != nil {
-                decideFixed(column, record: r, batch: batch, parser: parser, perRowMatrix: perRowMatrix)
+            let decimal = scanned.exactDecimals[i]
+            decideExactly(decimal, record: r, scanned, into: converted, perRowMatrix: perRowMatrix)
+            if converted.fixedValues != nil {
+                decideFixed(decimal, record: r, scanned, into: converted, perRowMatrix: perRowMatrix)
             }
         }
         for r in 0..<count where !values[r].isFinite {
@@ -112,69 +113,74 @@ public struct ColumnConverter: Sendable {
         }
     }
 
-    /// Converts every number of `column` as `K/x` from the cell's exact decimal, rounded once
+    /// Converts every number of a column as `K/x` from the cell's exact decimal, rounded once
     /// (to the nearest double, and with `--decimals N` to N digits); a zero fails as `zeroReciprocal`.
-    private func convertReciprocals(_ column: ParsedColumn, batch: RecordBatch, parser: ColumnParser, conversion: ReciprocalConversion) {
-        column.bigFixed.removeAll(keepingCapacity: true)
-        for r in 0..<batch.count {
-            guard case .number = column.statuses[r], let decimal = parser.exactDecimal(record: r, of: batch) else { continue }
+    private func convertReciprocals(_ scanned: ScannedColumn, count: Int, into converted: ConvertedColumn,
+                                    conversion: ReciprocalConversion) {
+        converted.bigFixed.removeAll(keepingCapacity: true)
+        let statuses = converted.statuses
+        var nextExact = 0
+        for r in 0..<count {
+            while nextExact < scanned.exactRowCount && Int(scanned.exactRows[nextExact]) < r { nextExact += 1 }
+            guard case .number = statuses[r] else { continue }
+            let decimal: LongDecimal
+            if !scanned.mantissas[r].isNaN {
+                decimal = scanned.kernelDecimal(of: r)
+            } else if nextExact < scanned.exactRowCount && Int(scanned.exactRows[nextExact]) == r {
+                decimal = scanned.exactDecimals[nextExact]
+            } else {
+                continue
+            }
             guard let value = conversion.nearest(decimal) else {
-                column.statuses[r] = .failed(.zeroReciprocal)
+                statuses[r] = .failed(.zeroReciprocal)
                 continue
             }
-            column.values[r] = value
+            converted.values[r] = value
             guard value.isFinite else {
-                column.statuses[r] = .failed(.overflow)
+                statuses[r] = .failed(.overflow)
                 continue
             }
-            if let decimals, let fixed = column.fixedValues {
+            if let decimals, let fixed = converted.fixedValues {
                 fixed[r] = .nan
                 if let (isNegative, magnitude) = conversion.integer(decimal, decimals: decimals, tie: tie) {
-                    column.bigFixed[r] = NumberWriter.scaledIntegerText(isNegative: isNegative, magnitude: magnitude, decimals: decimals)
+                    converted.bigFixed[r] = NumberWriter.scaledIntegerText(isNegative: isNegative, magnitude: magnitude, decimals: decimals)
                 }
             }
         }
     }
 
-    /// Row `r`'s exact decimal and factor: the cell read again, with its exponent kept whole.
-    private func exactInput(
-        _ column: ParsedColumn, record r: Int, batch: RecordBatch, parser: ColumnParser, perRowMatrix: FactorMatrix?
-    ) -> (LongDecimal, ConversionFactor)? {
-        guard let decimal = parser.exactDecimal(record: r, of: batch) else { return nil }
+    /// The factor of row `r`'s source unit.
+    private func factor(record r: Int, _ scanned: ScannedColumn, perRowMatrix: FactorMatrix?) -> ConversionFactor? {
         switch factors {
         case .fixed(let matrix):
-            return (decimal, matrix.factors[0])
+            return matrix.factors[0]
         case .reciprocal:
             return nil
         case .perRow:
             guard let matrix = perRowMatrix else { return nil }
-            return (decimal, matrix.factors[Int(column.sources[r]) / DecimalFactorTable.slotCount])
+            return matrix.factors[scanned.source(of: r)]
         }
     }
 
-    /// Decides row `r`'s value exactly, from the cell's text: the nearest double of the converted
-    /// value (infinite, so `overflow`, when the text itself is beyond the largest double).
+    /// Decides row `r`'s value exactly from its scanned decimal: the nearest double of the
+    /// converted value (infinite, so `overflow`, when the decimal itself is beyond the largest double).
     private func decideExactly(
-        _ column: ParsedColumn, record r: Int, batch: RecordBatch, parser: ColumnParser, perRowMatrix: FactorMatrix?
+        _ decimal: LongDecimal, record r: Int, _ scanned: ScannedColumn, into converted: ConvertedColumn, perRowMatrix: FactorMatrix?
     ) {
-        guard let (decimal, factor) = exactInput(column, record: r, batch: batch, parser: parser, perRowMatrix: perRowMatrix) else {
-            return
-        }
+        guard let factor = factor(record: r, scanned, perRowMatrix: perRowMatrix) else { return }
         let asRead = ExactRounding.nearest(decimal)
-        column.values[r] = asRead.isInfinite ? asRead : ExactRounding.nearest(decimal, scale: factor.scale, offset: factor.offset)
+        converted.values[r] = asRead.isInfinite ? asRead : ExactRounding.nearest(decimal, scale: factor.scale, offset: factor.offset)
     }
 
-    /// Decides row `r`'s fixed output exactly, from the cell's text, into `bigFixed`.
+    /// Decides row `r`'s fixed output exactly from its scanned decimal, into `bigFixed`.
     private func decideFixed(
-        _ column: ParsedColumn, record r: Int, batch: RecordBatch, parser: ColumnParser, perRowMatrix: FactorMatrix?
+        _ decimal: LongDecimal, record r: Int, _ scanned: ScannedColumn, into converted: ConvertedColumn, perRowMatrix: FactorMatrix?
     ) {
-        guard let decimals,
-              let (decimal, factor) = exactInput(column, record: r, batch: batch, parser: parser, perRowMatrix: perRowMatrix)
-        else { return }
-        column.fixedValues?[r] = .nan
+        guard let decimals, let factor = factor(record: r, scanned, perRowMatrix: perRowMatrix) else { return }
+        converted.fixedValues?[r] = .nan
         guard let (isNegative, magnitude) = ExactRounding.integer(
             decimal, scale: factor.scale, offset: factor.offset, scalePower: decimals, offsetPower: decimals, tie: tie)
         else { return }
-        column.bigFixed[r] = NumberWriter.scaledIntegerText(isNegative: isNegative, magnitude: magnitude, decimals: decimals)
+        converted.bigFixed[r] = NumberWriter.scaledIntegerText(isNegative: isNegative, magnitude: magnitude, decimals: decimals)
     }
 }

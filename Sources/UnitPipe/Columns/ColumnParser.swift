@@ -34,61 +34,75 @@ public struct ColumnParser: Sendable {
     /// Scans the column's cell of every row; rows whose shape is not `.ok` are `.skipped`.
     ///
     /// A number becomes the kernel's input (its signed mantissa as an exact double, its exponent's
-    /// slot in `sources`); one the kernel cannot take is listed in `exactRows`.
+    /// slot in `tableIndices`); one the kernel cannot take is listed in `exactRows` with its
+    /// decimal, every digit of which the one scan kept.
     /// - Parameters:
     ///   - batch: The records.
     ///   - shapes: Each row's shape.
-    ///   - column: Where the values and statuses go (reserved for `batch.count` rows).
-    public func parse(_ batch: RecordBatch, shapes: UnsafePointer<RowShape>, into column: ParsedColumn) {
-        let values = column.values
+    ///   - column: Where the scan goes (reserved for `batch.count` rows).
+    public func parse(_ batch: RecordBatch, shapes: UnsafePointer<RowShape>, into column: ScannedColumn) {
+        let mantissas = column.mantissas
         let statuses = column.statuses
-        let sources = column.sources
+        let indices = column.tableIndices
         let exactRows = column.exactRows
+        let long = column.longScratch
         var exactRowCount = 0
+        column.exactDecimals.removeAll(keepingCapacity: true)
         let emptyStatus = isRequired ? CellStatus.failed(.required) : .empty
         for r in 0..<batch.count {
-            sources[r] = 0
+            indices[r] = 0
             guard shapes[r] == .ok else {
-                values[r] = .nan
+                mantissas[r] = .nan
                 statuses[r] = .skipped
                 continue
             }
             let cell = batch.field(field, of: r)
             if checksNullsFirst && nullValues.matches(cell) {
-                values[r] = .nan
+                mantissas[r] = .nan
                 statuses[r] = emptyStatus
                 continue
             }
             var unit = 0..<0
-            let scanned = scan(cell, unit: &unit)
-            if hasUnitsInCells { column.unitSpans[r] = ParsedColumn.UnitSpan(unit) }
+            var isNegated = false
+            let scanned = scan(cell, unit: &unit, isNegated: &isNegated, long: long)
+            if hasUnitsInCells { column.unitSpans[r] = ScannedColumn.UnitSpan(unit) }
             switch scanned {
             case .decimal(let decimal):
                 if let (mantissa, slot) = DecimalFactorTable.kernelInput(decimal) {
-                    values[r] = mantissa
-                    sources[r] = slot
+                    mantissas[r] = mantissa
+                    indices[r] = slot
                 } else {
-                    values[r] = .nan
+                    mantissas[r] = .nan
                     exactRows[exactRowCount] = Int32(r)
                     exactRowCount += 1
+                    column.exactDecimals.append(LongDecimal(decimal))
                 }
                 statuses[r] = .number
             case .long:
-                values[r] = .nan
+                mantissas[r] = .nan
+                // A long scan always leaves its digits; without them the cell could not be
+                // converted, which reads as a value beyond any double.
+                guard var decimal = long.pointee else {
+                    statuses[r] = .failed(.overflow)
+                    continue
+                }
+                long.pointee = nil
+                if isNegated { decimal.isNegative.toggle() }
                 exactRows[exactRowCount] = Int32(r)
                 exactRowCount += 1
+                column.exactDecimals.append(decimal)
                 statuses[r] = .number
             case .empty:
-                values[r] = .nan
+                mantissas[r] = .nan
                 statuses[r] = emptyStatus
             case .failure(.overflow):
-                values[r] = .nan
+                mantissas[r] = .nan
                 statuses[r] = .failed(.overflow)
             case .failure(.ambiguousUnit) where hasUnitsInCells:
-                values[r] = .nan
+                mantissas[r] = .nan
                 statuses[r] = .failed(.ambiguousUnit)
             case .failure(let error):
-                values[r] = .nan
+                mantissas[r] = .nan
                 // Null markers and text that is not UTF-8 end up here: the plain path pays nothing
                 // (the number grammar accepts valid UTF-8 sequences only).
                 if nullValues.matches(cell) {
@@ -105,19 +119,16 @@ public struct ColumnParser: Sendable {
 
     /// Scans a cell: the number part of an in-cell unit, with a minus sign before the unit applied
     /// (text on both sides of the number is an ambiguous unit); `unit` is set to the unit's bytes
-    /// in the cell (empty when it names none).
+    /// in the cell (empty when it names none). A long scan leaves its digits in `long`, unsigned by
+    /// a minus before the unit (`isNegated` says so).
     @inline(__always)
-    func scan(_ cell: UnsafeRawBufferPointer, unit: inout Range<Int>) -> NumberScan {
-        guard hasUnitsInCells else { return parser.scan(cell) }
-        let part = numberPart(of: cell)
+    func scan(_ cell: UnsafeRawBufferPointer, unit: inout Range<Int>, isNegated: inout Bool,
+              long: UnsafeMutablePointer<LongDecimal?>) -> NumberScan {
+        guard hasUnitsInCells else { return parser.scan(cell, keepingDigitsIn: long) }
+        let part = numberPart(of: cell, long: long)
         unit = part.unit
+        isNegated = part.isNegated
         return part.scan
-    }
-
-    /// ``scan(_:unit:)`` without the unit.
-    func scan(_ cell: UnsafeRawBufferPointer) -> NumberScan {
-        var unit = 0..<0
-        return scan(cell, unit: &unit)
     }
 
     /// Where a cell that may carry its unit holds its number, and the number's scan.
@@ -126,9 +137,10 @@ public struct ColumnParser: Sendable {
     /// a column that takes no currency or percent mark, whose scan would otherwise swallow what
     /// the split names a unit). Otherwise the split decides.
     @inline(__always)
-    private func numberPart(of cell: UnsafeRawBufferPointer) -> (number: Range<Int>, unit: Range<Int>, isNegated: Bool, scan: NumberScan) {
+    private func numberPart(of cell: UnsafeRawBufferPointer, long: UnsafeMutablePointer<LongDecimal?>? = nil)
+        -> (number: Range<Int>, unit: Range<Int>, isNegated: Bool, scan: NumberScan) {
         if parser.context == .plain {
-            let whole = parser.scan(cell)
+            let whole = long.map { parser.scan(cell, keepingDigitsIn: $0) } ?? parser.scan(cell)
             switch whole {
             case .decimal, .long, .empty: return (0..<cell.count, 0..<0, false, whole)
             case .failure: break
@@ -139,7 +151,8 @@ public struct ColumnParser: Sendable {
         // Text with no number in it (`abc`, `km`, `-`) is not a number, never a null: only blanks
         // (and `--null-value` markers, matched before) are.
         if split.number.isEmpty && !split.unit.isEmpty { return (split.number, split.unit, false, .failure(.invalidNumber)) }
-        let scan = parser.scan(UnsafeRawBufferPointer(rebasing: cell[split.number]))
+        let number = UnsafeRawBufferPointer(rebasing: cell[split.number])
+        let scan = long.map { parser.scan(number, keepingDigitsIn: $0) } ?? parser.scan(number)
         return (split.number, split.unit, split.isNegatedBeforeUnit, split.isNegatedBeforeUnit ? scan.negated : scan)
     }
 
@@ -147,26 +160,5 @@ public struct ColumnParser: Sendable {
     func numberBytes(of cell: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         guard hasUnitsInCells else { return cell }
         return UnsafeRawBufferPointer(rebasing: cell[numberPart(of: cell).number])
-    }
-
-    /// Row `r`'s number with every digit kept, for the exact path; `nil` when it holds none.
-    func exactDecimal(record r: Int, of batch: RecordBatch) -> LongDecimal? {
-        var cell = batch.field(field, of: r)
-        var isNegated = false
-        if hasUnitsInCells {
-            let part = numberPart(of: cell)
-            isNegated = part.isNegated
-            cell = UnsafeRawBufferPointer(rebasing: cell[part.number])
-        }
-        var decimal: LongDecimal
-        switch parser.scan(cell) {
-        case .decimal(let short): decimal = LongDecimal(short)
-        case .long:
-            guard let long = parser.scanLong(cell) else { return nil }
-            decimal = long
-        default: return nil
-        }
-        if isNegated { decimal.isNegative.toggle() }
-        return decimal
     }
 }

@@ -29,14 +29,14 @@ public struct ColumnUnits: Sendable {
         self.currencySymbols = currencySymbols
     }
 
-    /// Resolves the unit of every row holding a number into its `sources` entry (the source's
-    /// block of the decimal factor table, added to the slot the parser set); a unit that does not
+    /// Resolves the unit of every row holding a number into its table index (the source's block
+    /// of the decimal factor table, added to the slot the parser set); a unit that does not
     /// resolve fails the cell.
     ///
     /// - Returns: `true` when some row has a source index (the column needs the gather).
-    public mutating func resolve(_ batch: RecordBatch, into column: ParsedColumn) -> Bool {
+    public mutating func resolve(_ batch: RecordBatch, into column: ScannedColumn) -> Bool {
         let statuses = column.statuses
-        let sources = column.sources
+        let indices = column.tableIndices
         var hasSource = false
         let spans = column.unitSpans
         for r in 0..<batch.count {
@@ -51,10 +51,10 @@ public struct ColumnUnits: Sendable {
             }
             switch sourceIndex(of: unitText) {
             case .index(let index):
-                sources[r] += index * Int32(DecimalFactorTable.slotCount)
+                indices[r] += index * Int32(DecimalFactorTable.slotCount)
                 hasSource = true
             case .failed(let fault):
-                column.values[r] = .nan
+                column.mantissas[r] = .nan
                 statuses[r] = .failed(fault)
             }
         }

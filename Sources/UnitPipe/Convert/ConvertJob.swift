@@ -190,8 +190,7 @@ final class ConvertCommitter: InputCommitter {
             for k in columns.indices { columns[k].add(worker.counts.columns[k]) }
             for failure in worker.failures {
                 var failure = failure
-                failure.record += bases.record + 1
-                failure.line += bases.line
+                failure.place(after: bases)
                 summary.errorsByCode[failure.code, default: 0] += 1
                 guard firstFailure == nil || outputs.report != nil else { continue }
                 let row = renderer.reportRow(failure)

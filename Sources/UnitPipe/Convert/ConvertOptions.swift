@@ -104,6 +104,9 @@ public struct ConvertOptions: Sendable {
     public var maxErrors: Int?
     /// `--max-field-size`: the longest field in bytes (default 64 MiB).
     public var maxFieldSize = RecordEngine.defaultMaxFieldSize
+    /// The words of the fixes in the error report's messages (plain sentences unless the caller
+    /// words them: the command line names its options).
+    public var failureHint: @Sendable (FailureHint) -> String = FailureHint.plainText
     /// `--reader`: `split` reads quote-free lines without libcsv, `libcsv` parses every record with libcsv.
     public var reader = ReaderKind.default
     /// `--threads N`: workers that parse, convert and format chunks in parallel (default: the number of cores).

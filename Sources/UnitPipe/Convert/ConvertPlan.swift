@@ -155,6 +155,6 @@ struct ConvertPlan: @unchecked Sendable {
                     from: conversion.spec.from, to: conversion.spec.to, hasUnitColumn: hasUnitColumn)
             },
             fieldCount: columnCount, hasHeader: dialect.hasHeader, delimiter: dialect.delimiter,
-            maxFieldSize: options.maxFieldSize)
+            maxFieldSize: options.maxFieldSize, hint: options.failureHint)
     }
 }

@@ -77,14 +77,15 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     private var snapshots: [Snapshot] = []
     private let takesSnapshots: Bool
 
-    /// The stages of each conversion, and its parsed column.
+    /// The stages of each conversion, and the column each stage leaves.
     private let parsers: [ColumnParser]
     /// The unit stages of the conversions with per-row or in-cell units, by conversion (only
     /// those: a resolver is large, and most columns of a wide file have a fixed unit).
     private var units: [Int: ColumnUnits]
     private var converters: [ColumnConverter]
-    private let columns: [ParsedColumn]
-    /// The parsed columns' value and status buffers, by conversion, for the row loop (tables of
+    private let scanned: [ScannedColumn]
+    private let columns: [ConvertedColumn]
+    /// The converted columns' value and status buffers, by conversion, for the row loop (tables of
     /// pointers: no reference counting and no bounds check per cell).
     private let values: UnsafeMutablePointer<UnsafeMutablePointer<Double>>
     private let statuses: UnsafeMutablePointer<UnsafeMutablePointer<CellStatus>>
@@ -125,7 +126,8 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         for k in plan.conversions.indices { units[k] = plan.columnUnits(k) }
         self.units = units
         converters = plan.converters.count == plan.conversions.count ? plan.converters : plan.conversions.indices.map(plan.columnConverter)
-        columns = plan.conversions.indices.map { ParsedColumn(hasFixedOutput: plan.decimals($0) != nil) }
+        scanned = plan.conversions.indices.map { _ in ScannedColumn() }
+        columns = plan.conversions.indices.map { ConvertedColumn(hasFixedOutput: plan.decimals($0) != nil) }
         decimalsOf = plan.conversions.indices.map(plan.decimals)
         writer = plan.writer
         rejectsWriter = plan.rejectsWriter
@@ -208,7 +210,8 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         isSealed = false
         let count = batch.count
         reserve(count)
-        assert(columns.allSatisfy { $0.capacity >= count }, "a column's buffers hold fewer rows than the batch")
+        assert(columns.allSatisfy { $0.capacity >= count } && scanned.allSatisfy { $0.capacity >= count },
+               "a column's buffers hold fewer rows than the batch")
         let columnCount = plan.columnCount
         for r in 0..<count {
             if batch.problem(of: r) != .none {
@@ -220,10 +223,10 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
             }
         }
         for k in columns.indices {
-            parsers[k].parse(batch, shapes: shapes, into: columns[k])
-            let hasSource = units[k]?.resolve(batch, into: columns[k]) ?? false
+            parsers[k].parse(batch, shapes: shapes, into: scanned[k])
+            let hasSource = units[k]?.resolve(batch, into: scanned[k]) ?? false
             converters[k].convert(
-                columns[k], batch: batch, parser: parsers[k], perRowMatrix: units[k]?.resolver.matrix, hasSource: hasSource)
+                scanned[k], count: count, into: columns[k], perRowMatrix: units[k]?.resolver.matrix, hasSource: hasSource)
         }
         statsCursor = 0
         let conversionCount = columns.count
@@ -255,6 +258,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         // Doubled from what a batch needs (a file of thousands of columns has few rows a batch);
         // every column's buffers then hold at least the worker's rows.
         rowCapacity = max(count, 2 * rowCapacity)
+        for column in scanned { column.reserve(rowCapacity) }
         for column in columns { column.reserve(rowCapacity) }
         pointColumnTables()
         shapes.deallocate()
@@ -378,17 +382,18 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     ) {
         let record = batch.firstRecordIndex + r
         let line = batch.line(of: r)
+        let byte = batch.byteOffset(of: r)
         switch shapes[r] {
         case .malformed:
             failures.append(CellFailure(
-                .malformed(batch.problem(of: r), fields: batch.fieldCount(of: r)), record: record, line: line, column: nil,
+                .malformed(batch.problem(of: r), fields: batch.fieldCount(of: r)), record: record, line: line, byte: byte, column: nil,
                 raw: batch.joinedFields(r, delimiter: plan.dialect.delimiter)))
         case .fieldCount:
-            failures.append(CellFailure(.fieldCount(found: batch.fieldCount(of: r)), record: record, line: line, column: nil, raw: batch.joinedFields(r, delimiter: plan.dialect.delimiter)))
+            failures.append(CellFailure(.fieldCount(found: batch.fieldCount(of: r)), record: record, line: line, byte: byte, column: nil, raw: batch.joinedFields(r, delimiter: plan.dialect.delimiter)))
         case .ok:
             for k in columns.indices {
                 guard case .failed(let fault) = statuses[k][r] else { continue }
-                failures.append(cellFailure(fault, column: k, row: r, of: batch, record: record, line: line))
+                failures.append(cellFailure(fault, column: k, row: r, of: batch, record: record, line: line, byte: byte))
             }
         }
         if plan.options.onError == .keep && shapes[r] == .ok {
@@ -410,7 +415,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
 
     /// The failure of conversion `k`'s cell in row `r`.
     private func cellFailure(
-        _ fault: CellStatus.Fault, column k: Int, row r: Int, of batch: RecordBatch, record: Int, line: Int
+        _ fault: CellStatus.Fault, column k: Int, row r: Int, of batch: RecordBatch, record: Int, line: Int, byte: Int
     ) -> CellFailure {
         let detail: CellFailure.Detail
         switch fault {
@@ -421,9 +426,12 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         case .zeroReciprocal: detail = .zeroReciprocal
         case .ambiguousUnit: detail = .ambiguousUnit
         case .unit: detail = units[k]?.failure(record: r, of: batch) ?? .missingUnit
+        case .constraint, .emptyNotMissing, .unknownMark, .field, .specialNotNumber:
+            // The outcomes of validate's checks, which convert does not run.
+            detail = .number(.invalidNumber)
         }
         return CellFailure(
-            detail, record: record, line: line, column: k, raw: CellFailure.kept(batch.field(plan.conversions[k].field, of: r)))
+            detail, record: record, line: line, byte: byte, column: k, raw: CellFailure.kept(batch.field(plan.conversions[k].field, of: r)))
     }
 
     // MARK: Counts

@@ -142,6 +142,11 @@ public final class InputHead {
     /// Lines before the first data record (the header's, with a header).
     public var linesBeforeData: Int { dialect.hasHeader ? firstRecordLineCount : 0 }
 
+    /// The offset of the first data byte in the input as read: after the BOM and the header.
+    public var dataOffset: Int {
+        (hasByteOrderMark ? InputHead.byteOrderMark.count : 0) + (dialect.hasHeader ? firstRecordByteCount : 0)
+    }
+
     /// A chunk reader that starts at the first data record and continues through the input.
     package func dataChunks(chunkSize: Int) -> ChunkReader {
         let start = dialect.hasHeader ? Array(bytes[firstRecordByteCount...]) : bytes

@@ -38,6 +38,9 @@ public final class RecordEngine {
         public var record: Int
         /// Physical lines before the stretch (the header's included).
         public var line: Int
+        /// Bytes of the input before the stretch (the BOM and the header's included), as read:
+        /// after decompression for a compressed input.
+        public var byte: Int
     }
 
     /// How far the run got: read and committed.
@@ -66,7 +69,7 @@ public final class RecordEngine {
     private let failureLimit: Int?
     private var failedRows = 0
     /// Records and lines before the next stretch to commit.
-    public private(set) var bases = Bases(record: 0, line: 0)
+    public private(set) var bases = Bases(record: 0, line: 0, byte: 0)
     public private(set) var progress = Progress()
     /// Called on the engine's thread after every commit with the progress so far (`--progress`).
     public var progressObserver: ((Progress) -> Void)?
@@ -115,11 +118,11 @@ public final class RecordEngine {
     public func run<Job: BatchCommitter>(_ head: InputHead, job: Job, shard: ResolvedByteRange? = nil) throws(JobError) -> End {
         let chunks: ChunkReader
         if let shard {
-            bases = Bases(record: shard.record - 1, line: shard.line - 1)
+            bases = Bases(record: shard.record - 1, line: shard.line - 1, byte: shard.start)
             head.source.restrict(to: shard.start..<shard.end)
             chunks = ChunkReader(source: head.source, start: [], chunkSize: chunkSize)
         } else {
-            bases = Bases(record: 0, line: head.linesBeforeData)
+            bases = Bases(record: 0, line: head.linesBeforeData, byte: head.dataOffset)
             chunks = head.dataChunks(chunkSize: chunkSize)
         }
         do {
@@ -300,6 +303,7 @@ public final class RecordEngine {
     private func release<Worker>(_ stretch: Stretch<Worker>) {
         bases.record += stretch.recordsSinceBegin
         bases.line += stretch.linesFed
+        bases.byte += stretch.bytesFed
     }
 
     /// Commits what `stretch` produced since its last commit, cut at the failure limit.
@@ -378,6 +382,9 @@ final class Stretch<Worker: BatchWorker>: @unchecked Sendable {
 
     /// LF bytes fed since `begin()`: the lines this stretch covers.
     var linesFed: Int { parser.line - 1 }
+
+    /// Bytes fed since `begin()`.
+    var bytesFed: Int { parser.bytesFed }
 
     /// `true` when the bytes fed so far end inside a record.
     var endsInRecord: Bool { parser.isInRecord }

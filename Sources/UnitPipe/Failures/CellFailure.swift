@@ -3,7 +3,8 @@
 // A worker that finds a bad cell or row records a `CellFailure`: the code, where
 // the record is, the raw bytes and a structured detail. It writes no prose: the
 // sentence users read is made by `FailureRenderer` on the main thread, in input
-// order, when the failure is committed. A job adds what it needs to `Detail`
+// order, when the failure is committed (a fix that names how to run the tool is
+// a `FailureHint`, worded by the caller). A job adds what it needs to `Detail`
 // (a validation bound, an enum of allowed values) and one case to the renderer.
 
 import UnitPipeCSV
@@ -80,8 +81,13 @@ public struct CellFailure: Sendable, Equatable {
     /// committed, 1-based in the input (the engine's bases make it absolute).
     public var record: Int
     /// The physical line on which the record starts: 1-based in the stretch on a worker, in the
-    /// input once committed. (A byte offset joins these once batches carry record offsets.)
+    /// input once committed.
     public var line: Int
+    /// The offset of the record's first byte (the start of its first line): in the stretch on a
+    /// worker; once committed, in the input as read — the file's bytes (its BOM and header
+    /// counted; with `--byte-range`, still from the file's start), or the decompressed stream's
+    /// for a compressed input.
+    public var byte: Int
     /// The job's column the cell belongs to (an index into the renderer's columns); `nil` for a
     /// failure of the whole row.
     public var column: Int?
@@ -100,12 +106,23 @@ public struct CellFailure: Sendable, Equatable {
         Array(UnsafeRawBufferPointer(rebasing: cell[..<min(cell.count, keptCellBytes)]))
     }
 
-    public init(_ detail: Detail, record: Int, line: Int, column: Int?, raw: [UInt8]) {
+    public init(_ detail: Detail, record: Int, line: Int, byte: Int, column: Int?, raw: [UInt8]) {
         self.code = detail.code
         self.record = record
         self.line = line
+        self.byte = byte
         self.column = column
         self.raw = raw
         self.detail = detail
+    }
+
+    /// Where the record is, as the CSV reader's positions are given: byte offset, record and line.
+    public var position: RecordPosition { RecordPosition(offset: byte, record: record, line: line) }
+
+    /// The failure made absolute: from positions in a worker's stretch to positions in the input.
+    mutating func place(after bases: RecordEngine.Bases) {
+        record += bases.record + 1
+        line += bases.line
+        byte += bases.byte
     }
 }

@@ -7,7 +7,8 @@ import UnitPipeUnits
 /// same way), with `NumberHint` for cells that are not numbers.
 ///
 /// Every message names the problem and, where there is one, the fix. A library's error is shown
-/// by its own sentence as a clause (``clause(_:)``), then the fix.
+/// by its own sentence as a clause (``clause(_:)``), then the fix. A fix that depends on how the
+/// tool is run is a ``FailureHint``, worded by ``hint``.
 public struct FailureRenderer: Sendable {
     /// What the messages say about a column.
     public struct Column: Sendable {
@@ -50,15 +51,19 @@ public struct FailureRenderer: Sendable {
     public var hasHeader: Bool
     /// The delimiter joining a failed row's fields in the report's `value` column.
     public var delimiter: UInt8
-    /// `--max-field-size`, named in the message of an oversized field.
+    /// The largest field size, named in the message of an oversized field.
     public var maxFieldSize: Int
+    /// The words of the hints (``FailureHint/plainText(_:)`` unless the caller words them).
+    public var hint: @Sendable (FailureHint) -> String
 
-    public init(columns: [Column], fieldCount: Int, hasHeader: Bool, delimiter: UInt8, maxFieldSize: Int) {
+    public init(columns: [Column], fieldCount: Int, hasHeader: Bool, delimiter: UInt8, maxFieldSize: Int,
+                hint: @escaping @Sendable (FailureHint) -> String = FailureHint.plainText) {
         self.columns = columns
         self.fieldCount = fieldCount
         self.hasHeader = hasHeader
         self.delimiter = delimiter
         self.maxFieldSize = maxFieldSize
+        self.hint = hint
     }
 
     /// The report row of a committed failure.
@@ -66,7 +71,7 @@ public struct FailureRenderer: Sendable {
         let name = failure.column.map { columns[$0].name } ?? ""
         let value = FailureRenderer.shown(failure.raw)
         return ReportRow(
-            record: failure.record, line: failure.line, column: name, value: value,
+            record: failure.record, line: failure.line, byte: failure.byte, column: name, value: value,
             code: failure.code, message: message(failure))
     }
 
@@ -86,13 +91,13 @@ public struct FailureRenderer: Sendable {
         switch failure.detail {
         case .number(.invalidNumber):
             guard let column else { return "'\(raw)' is not a number" }
-            return NumberHint.invalidNumber(raw, locale: column.locale, conventions: column.conventions, unit: column.from)
+            return NumberHint.invalidNumber(raw, locale: column.locale, conventions: column.conventions, unit: column.from, hint: hint)
         case .number(.multipleDecimal):
             return "'\(raw)' has more than one decimal separator"
         case .number(.grouping):
             return "'\(raw)' groups digits where locale \(column?.locale ?? "C") does not (separators must sit at every group boundary, never after the decimal separator)"
         case .number(.ambiguousNumber):
-            return "'\(raw)' reads two ways (decimal point or grouping) and the column shows no evidence which; give --locale"
+            return "'\(raw)' reads two ways (decimal point or grouping) and the column shows no evidence which; " + hint(.ambiguousNumber)
         case .number(.unitMismatch):
             return "'\(raw)' names a currency other than the column's \(column?.from ?? "")"
         case .number(.ambiguousUnit), .ambiguousUnit:
@@ -104,35 +109,35 @@ public struct FailureRenderer: Sendable {
             return "'\(raw)' is zero, which has no value in \(column?.to ?? "the target unit"): \(column?.from ?? "the source unit") converts to it as y = K/x"
         case .invalidUTF8:
             let place = failure.raw.withUnsafeBytes { FailureRenderer.firstBadByte(in: $0) }
-            return "the cell is not UTF-8 text (\(place)); \(FailureRenderer.encodingFix)"
+            return "the cell is not UTF-8 text (\(place)); " + hint(.encoding)
         case .invalidUTF8Unit(let unit):
             let place = unit.withUnsafeBytes { FailureRenderer.firstBadByte(in: $0) }
-            return "the row's unit (in its unit column) is not UTF-8 text (\(place) of the unit); \(FailureRenderer.encodingFix)"
+            return "the row's unit (in its unit column) is not UTF-8 text (\(place) of the unit); " + hint(.encoding)
         case .required:
-            return "empty cell in column '\(column?.name ?? "")', which --required says must have a value"
+            return "empty cell in column '\(column?.name ?? "")', " + hint(.required)
         case .unit(let error):
-            return FailureRenderer.message(error)
+            return hint(.unit(error))
         case .missingUnit:
             if let column, column.hasUnitColumn {
                 return "the unit column '\(column.from.dropFirst())' is empty in this row; write the row's unit there (e.g. 'km')"
             }
-            return "no unit in the cell and no default; write the unit (e.g. '5 km') or give one: -c NAME:*km:TO"
+            return "no unit in the cell and no default; " + hint(.defaultUnit)
         case .fieldCount(let found):
             return "record has \(found) field\(found == 1 ? "" : "s"), but the \(hasHeader ? "header" : "first record") has \(fieldCount)"
         case .malformed(.unterminatedQuote, _), .malformed(.none, _):
             return "the quoted field opened on this line is never closed, so the rest of the input was read into it; close the quote (or double a quote inside the field)"
         case .malformed(.recordTooLarge, let fields):
-            return "the record is longer than --max-field-size (\(maxFieldSize) bytes, counting \(RecordBatch.bytesCountedPerField) bytes for each field after the first): \(fields) fields were kept; fix the file or raise --max-field-size"
+            return hint(.recordTooLarge(limit: maxFieldSize, bytesPerField: RecordBatch.bytesCountedPerField, fieldsKept: fields))
         case .malformed(.textAfterQuote, _):
             return "text follows the closing quote of a field (as in '\"ab\" ,1'), so the record is not converted; quote the whole field or remove its quotes"
-        case .numberWithHint(let error, let hint):
+        case .numberWithHint(let error, let styleHint):
             let name = column?.locale ?? "C"
             let problem = switch error {
             case .grouping: "groups digits where locale \(name) does not (separators must sit at every group boundary, never after the decimal separator)"
             case .multipleDecimal: "has more than one decimal separator"
             default: "is not a number in locale \(name)"
             }
-            return "'\(raw)' \(problem); \(FailureRenderer.text(of: hint))"
+            return "'\(raw)' \(problem); \(text(of: styleHint))"
         case .constraint(let failure):
             let unit = column.map { $0.to.isEmpty ? "" : " " + $0.to } ?? ""
             let name = column?.name ?? ""
@@ -158,7 +163,7 @@ public struct FailureRenderer: Sendable {
         case .emptyNotMissing(let missingValues):
             return "empty cell in column '\(column?.name ?? "")', which the schema's missingValues (\(missingValues.map { "'\($0)'" }.joined(separator: ", "))) do not count as missing; add \"\" to them or fill the cell"
         case .malformed(.fieldTooLarge, _):
-            return "a field is longer than --max-field-size (\(maxFieldSize) bytes), probably an unterminated quote; fix the quoting or raise --max-field-size"
+            return hint(.fieldTooLarge(limit: maxFieldSize))
         case .field(let failure):
             return Self.fieldMessage(failure, raw: raw, column: column?.name ?? "")
         case .duplicate(let first, let fields, let isPrimaryKey):
@@ -268,30 +273,12 @@ extension FailureRenderer {
         return first.lowercased() + text.dropFirst()
     }
 
-    /// The message of a unit that does not resolve, as the error report and standard error show it:
-    /// the library's sentence, then the fix on the command line.
-    public static func message(_ error: UnitExpressionError) -> String {
-        switch error {
-        case .unit(.dimensionMismatch(let from, let fromDimension, let to, let toDimension)) where fromDimension.isReciprocal(of: toDimension):
-            return "cannot convert from '\(from)' [\(fromDimension)] to '\(to)' [\(toDimension)]; they are reciprocal (y = K/x, as between mpg and L/100km), "
-                + "which converts only units without an offset and one FROM unit for the column (not @COLUMN or *)"
-        case .unit(.dimensionMismatch):
-            return clause(error.description) + "; FROM and TO must measure the same thing"
-        case .unit(.factorOverflow):
-            return clause(error.description) + "; convert through an intermediate unit"
-        case .noRate:
-            return clause(error.description) + "; give a rates file (--rates) that quotes it"
-        case .unit(.unknownUnit), .malformedExpression, .affineInExpression, .nestedTooDeep:
-            return clause(error.description)
-        }
-    }
-
     /// The hint of a cell another number style reads for certain.
-    public static func text(of hint: NumberStyleHint) -> String {
-        switch hint {
+    public func text(of styleHint: NumberStyleHint) -> String {
+        switch styleHint {
         case .regrouped(let candidates): "did you mean \(candidates.joined(separator: " or "))?"
-        case .otherStyle(let value, let locale): "reads as \(value) in \(locale)-style numbers; try --locale \(locale)"
-        case .indianGrouping: "Indian grouping; try --locale en_IN"
+        case .otherStyle(let value, let locale): "reads as \(value) in \(locale)-style numbers; " + hint(.otherStyle(locale: locale))
+        case .indianGrouping: "Indian grouping; " + hint(.otherStyle(locale: "en_IN"))
         }
     }
 
@@ -306,8 +293,6 @@ extension FailureRenderer {
             "column \(position) repeats the name '\(name)' of column \(first); only column \(first) is checked"
         }
     }
-
-    static let encodingFix = "if the file is in a Windows or Latin encoding, read it with --encoding cp1252 (or latin1, iso-8859-15)"
 
     /// `byte 0xFF at offset 1`: the first byte that is not UTF-8.
     static func firstBadByte(in bytes: UnsafeRawBufferPointer) -> String {
@@ -324,6 +309,9 @@ public struct ReportRow: Sendable, Equatable {
     public var record: Int
     /// The 1-based physical line on which the record starts.
     public var line: Int
+    /// The offset of the record's first byte in the input as read (``CellFailure/byte``); `nil`
+    /// for the header's problems.
+    public var byte: Int?
     /// The column's header name (`#N` without a header); empty for row-level errors.
     public var column: String
     /// The raw cell value (for row-level errors, the whole raw record joined by the delimiter, truncated).

@@ -21,20 +21,24 @@ public enum NumberHint {
     ///   - locale: How the column's numbers were read, as the report names it (`C`, `de_DE`, `auto:decimal_point`).
     ///   - conventions: The column's conventions.
     ///   - unit: The column's declared unit (FROM), for the percent and currency hints.
-    public static func invalidNumber(_ raw: String, locale: String, conventions: NumberConventions, unit: String) -> String {
+    ///   - hint: The words of the fix (``FailureHint/plainText(_:)`` for plain sentences).
+    public static func invalidNumber(
+        _ raw: String, locale: String, conventions: NumberConventions, unit: String,
+        hint: (FailureHint) -> String = FailureHint.plainText
+    ) -> String {
         let cell = trimmed(raw)
         if nullMarkers.contains(cell) {
-            return "'\(raw)' is not a number; if it marks a missing value, add --null-value '\(cell)' to read it as an empty cell"
+            return "'\(raw)' is not a number; " + hint(.nullMarker(cell))
         }
         if cell.contains("%") || cell.contains("\u{066A}") {
-            return "'\(raw)' has a percent sign, which only a dimensionless column reads (-c NAME:1:% keeps percent, NAME:1:1 gives the fraction)"
+            return "'\(raw)' has a percent sign, which only a dimensionless column reads" + hint(.percent)
         }
         if hasCurrencyMark(cell) {
-            return "'\(raw)' has a currency mark, which a column in \(unit) cannot hold; for money give the currency as FROM (-c NAME:USD:EUR --rates FILE) or * for a currency per cell"
+            return "'\(raw)' has a currency mark, which a column in \(unit) cannot hold; " + hint(.currency)
         }
         let digits = cell.contains { $0.isASCII && $0.isNumber }
         if digits, !conventions.allowsAccountingSigns, (cell.hasPrefix("(") && cell.hasSuffix(")")) || (cell.count > 1 && cell.hasSuffix("-")) {
-            return "'\(raw)' is an accounting negative, which locale C does not read; give the file's locale, e.g. --locale en_US reads (1,234.56) and 1,234.56-"
+            return "'\(raw)' is an accounting negative, which locale C does not read; " + hint(.accountingNegative)
         }
         if digits, conventions.decimalSeparator == ".", cell.contains(",") {
             var detector = LocaleDetector()
@@ -42,13 +46,13 @@ public enum NumberHint {
             let decision = detector.decision
             if decision.convention == .decimalComma {
                 let guess = cell.contains(" ") || cell.contains("\u{A0}") || cell.contains("\u{202F}") ? "fr_FR" : "de_DE"
-                return "'\(raw)' has a decimal comma, which locale \(locale) does not read; give --locale \(guess) (or the locale 'unitpipe sniff FILE' finds)"
+                return "'\(raw)' has a decimal comma, which locale \(locale) does not read; " + hint(.decimalComma(locale: guess))
             }
             if decision.convention == nil {
-                return "'\(raw)' has a comma, which locale \(locale) does not read: as a decimal comma give --locale de_DE, as a thousands separator --locale en_US ('unitpipe sniff FILE' tells which the file uses)"
+                return "'\(raw)' has a comma, which locale \(locale) does not read: " + hint(.commaEitherWay)
             }
         }
-        return "'\(raw)' is not a number in locale \(locale); fix the cell or choose the file's locale with --locale"
+        return "'\(raw)' is not a number in locale \(locale); " + hint(.chooseLocale)
     }
 
     private static func hasCurrencyMark(_ cell: String) -> Bool {

@@ -21,9 +21,7 @@ public struct ShardSettings: Sendable, Equatable {
     /// `--byte-range`). Its data starts after `head`'s header.
     func resolve(path: String?, head: InputHead, maxFieldSize: Int) throws(JobError) -> ResolvedByteRange? {
         guard let requested = byteRange, let path else { return nil }
-        let bom = head.hasByteOrderMark ? InputHead.byteOrderMark.count : 0
-        let data = RecordPosition(
-            offset: bom + (head.dialect.hasHeader ? head.firstRecordByteCount : 0), record: 1, line: head.linesBeforeData + 1)
+        let data = RecordPosition(offset: head.dataOffset, record: 1, line: head.linesBeforeData + 1)
         do {
             return try RecordStartSearch.resolve(
                 path: path, requested: requested, firstRecord: firstRecord, firstLine: firstLine,

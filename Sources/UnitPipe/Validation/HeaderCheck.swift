@@ -37,7 +37,7 @@ public enum HeaderProblem: Sendable, Equatable {
     /// The report row: record 0 (before the first record), line 1.
     public var reportRow: ReportRow {
         let value: String = if case .missingColumn = self { "" } else { name }
-        return ReportRow(record: 0, line: 1, column: name, value: value, code: code, message: FailureRenderer.message(self))
+        return ReportRow(record: 0, line: 1, byte: nil, column: name, value: value, code: code, message: FailureRenderer.message(self))
     }
 }
 

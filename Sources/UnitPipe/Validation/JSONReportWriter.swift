@@ -7,7 +7,7 @@
 // known only at the end (`valid`, `stats`) come after the `errors` array — JSON objects
 // are unordered, so the shape is the same. Memory is the report's staging buffer,
 // whatever the number of errors; none is dropped. Each error keeps unitpipe's own
-// `code`, `record` and `line` beside Frictionless' `type`, `rowNumber`, `fieldName`,
+// `code`, `record`, `line` and `byte` (a row's) beside Frictionless' `type`, `rowNumber`, `fieldName`,
 // `fieldNumber` and `cell`, so the JSON and CSV reports of a run say the same, row by row.
 
 import UnitPipeCSV
@@ -155,6 +155,7 @@ struct JSONReportWriter {
         members.append("\"fieldName\": \(JSON.string(row.column))")
         if let number = entry.fieldNumber { members.append("\"fieldNumber\": \(number)") }
         members += ["\"code\": \(JSON.string(row.code.rawValue))", "\"record\": \(row.record)", "\"line\": \(row.line)"]
+        if let byte = row.byte { members.append("\"byte\": \(byte)") }
         if let file = entry.file { members.append("\"file\": \(JSON.string(file))") }
         buffer.append((isFirstError ? "\n" : ",\n") + "{" + members.joined(separator: ", ") + "}")
         isFirstError = false

@@ -136,9 +136,10 @@ final class KeyColumn: @unchecked Sendable {
 
 /// One row's key, found on a worker: where it is, its digest, and the cells the report shows.
 struct KeyEntry {
-    /// The record, relative to the worker's stretch (0-based), and its line.
+    /// The record, relative to the worker's stretch (0-based), its line and its byte offset.
     var record: Int
     var line: Int
+    var byte: Int
     var digest: KeyDigest
     /// Whether the row passed every other check (a duplicate then makes it invalid).
     var isRowValid: Bool

@@ -333,8 +333,7 @@ final class ValidateCommitter: InputCommitter {
             }
             for failure in failures {
                 var failure = failure
-                failure.record += bases.record + 1
-                failure.line += bases.line
+                failure.place(after: bases)
                 summary.errorsByCode[failure.code, default: 0] += 1
                 if outputs.report != nil {
                     try outputs.write(renderer.reportRow(failure), leading: leading, type: failure.frictionlessType(fieldCount: plan.columnCount),
@@ -367,7 +366,7 @@ final class ValidateCommitter: InputCommitter {
             for entry in worker.keyEntries[index] {
                 guard let first = keyTables[index].insert(entry.digest, record: bases.record + entry.record + 1) else { continue }
                 duplicates.append(CellFailure(.duplicate(firstRecord: first, fields: key.names, isPrimaryKey: key.isPrimaryKey),
-                                              record: entry.record, line: entry.line, column: key.columns[0], raw: Array(worker.keyBytes[entry.raw])))
+                                              record: entry.record, line: entry.line, byte: entry.byte, column: key.columns[0], raw: Array(worker.keyBytes[entry.raw])))
                 if invalidCells.insert([entry.record, key.columns[0]]).inserted { columns[key.columns[0]].valid -= 1 }
                 columns[key.columns[0]].invalid[.duplicateValue, default: 0] += 1
                 if entry.isRowValid, invalidated.insert(entry.record).inserted {

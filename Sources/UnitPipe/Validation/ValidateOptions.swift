@@ -51,6 +51,9 @@ public struct ValidateOptions: Sendable {
     public var hasHeader = true
     /// `--max-field-size`: the longest field in bytes (default 64 MiB).
     public var maxFieldSize = RecordEngine.defaultMaxFieldSize
+    /// The words of the fixes in the error report's messages (plain sentences unless the caller
+    /// words them: the command line names its options).
+    public var failureHint: @Sendable (FailureHint) -> String = FailureHint.plainText
     /// `--threads N`: workers (default: the number of cores).
     public var threads = ConvertOptions.processorCount
     /// Bytes of input per unit of parallel work (default ``RecordEngine/defaultChunkSize``; tests use tiny chunks to cut records everywhere).

@@ -63,7 +63,7 @@ struct ValidatePlan: @unchecked Sendable {
                     schemaSeparators: column.rule.field.map(\.separatorsDescription), schemaAllowsMarks: column.rule.allowsMarks)
             },
             fieldCount: columnCount, hasHeader: dialect.hasHeader, delimiter: dialect.delimiter,
-            maxFieldSize: options.maxFieldSize)
+            maxFieldSize: options.maxFieldSize, hint: options.failureHint)
     }
 
     /// Settles the columns for a run.

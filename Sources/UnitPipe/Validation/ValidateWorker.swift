@@ -39,36 +39,6 @@ struct ValidateCounts: Equatable {
     var columns: [ValidateColumnStats]
 }
 
-/// What the check stage made of one cell.
-enum CellVerdict: Equatable {
-    case valid
-    /// Empty, or a missing value: a null.
-    case missing
-    /// Not looked at: the row failed as a whole.
-    case skipped
-    /// The parse or unit stage failed the cell.
-    case failed(CellStatus.Fault)
-    /// A number that breaks the column's constraints.
-    case constraint
-    /// Empty or a missing value in a required column.
-    case required
-    /// Empty, and the schema's missing values leave the empty cell out.
-    case emptyNotMissing
-    /// A mark beside the number (`bareNumber: false`) that is no currency and no percent sign.
-    case unknownMark
-    /// A cell of a schema field that is not a number, failing its type or constraints.
-    case fieldFailure
-    /// `NaN`, `INF` or `-INF` in a schema field that is an integer.
-    case specialNotNumber
-
-    var isFailure: Bool {
-        switch self {
-        case .valid, .missing, .skipped: false
-        default: true
-        }
-    }
-}
-
 /// Checks the records a worker thread reads.
 final class ValidateWorker: BatchWorker, @unchecked Sendable {
     // Safety: a worker is used by one thread at a time; it changes hands only through the
@@ -106,10 +76,10 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
     /// The unit stages of the columns with units, by column (only those: a resolver is large).
     private var units: [Int: ColumnUnits]
     private var converters: [ColumnConverter]
-    private let parsed: [ParsedColumn]
-    /// Per column with units, each row's source unit (an index into its resolver's matrix),
-    /// taken before the convert stage may rewrite the table indices.
-    private var rowSources: [UnsafeMutablePointer<Int32>]
+    /// Per column, what its scan and convert stages leave (each row's source unit is read from
+    /// the scanned column, which the convert stage does not change).
+    private let scanned: [ScannedColumn]
+    private let converted: [ConvertedColumn]
     /// Per column, whether each source index of its resolver's matrix is the column's unit itself,
     /// and the exact conversion of the others (for their bounds).
     private var sourceConversions: [[UnitConversion?]]
@@ -117,7 +87,8 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
     private var shapes = UnsafeMutablePointer<RowShape>.allocate(capacity: 1)
     /// Per row of the batch: whether it failed (its shape, or a cell), as the row-major pass found.
     private var rowFailed = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
-    private var verdicts: [UnsafeMutablePointer<CellVerdict>]
+    /// Per column, each cell after its checks: `.number` is a valid value, `.empty` a null.
+    private var verdicts: [UnsafeMutablePointer<CellStatus>]
     private var processed = 0
     private let writer: CSVWriter
     /// The checks of the schema fields that are not numbers, this worker's own.
@@ -131,8 +102,8 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
         for (k, column) in plan.columns.enumerated() { units[k] = column.units }
         self.units = units
         converters = plan.columns.map(\.converter)
-        parsed = plan.columns.map { _ in ParsedColumn(hasFixedOutput: false) }
-        rowSources = plan.columns.map { _ in .allocate(capacity: 1) }
+        scanned = plan.columns.map { _ in ScannedColumn() }
+        converted = plan.columns.map { _ in ConvertedColumn(hasFixedOutput: false) }
         sourceConversions = plan.columns.map { _ in [] }
         verdicts = plan.columns.map { _ in .allocate(capacity: 1) }
         writer = plan.writer
@@ -143,7 +114,6 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
     }
 
     deinit {
-        rowSources.forEach { $0.deallocate() }
         shapes.deallocate()
         rowFailed.deallocate()
         verdicts.forEach { $0.deallocate() }
@@ -175,7 +145,8 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
     func process(_ batch: RecordBatch, budget: inout FailureBudget) {
         let count = batch.count
         reserve(count)
-        assert(parsed.allSatisfy { $0.capacity >= count }, "a column's buffers hold fewer rows than the batch")
+        assert(scanned.allSatisfy { $0.capacity >= count } && converted.allSatisfy { $0.capacity >= count },
+               "a column's buffers hold fewer rows than the batch")
         for r in 0..<count {
             if batch.problem(of: r) != .none {
                 shapes[r] = .malformed
@@ -209,14 +180,13 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
         // Doubled from what a batch needs: the verdicts are per column, and a file of thousands
         // of columns has few rows a batch. Every column's buffers hold at least the worker's rows.
         rowCapacity = max(count, 2 * rowCapacity)
-        for column in parsed { column.reserve(rowCapacity) }
+        for column in scanned { column.reserve(rowCapacity) }
+        for column in converted { column.reserve(rowCapacity) }
         shapes.deallocate()
         rowFailed.deallocate()
-        rowSources.forEach { $0.deallocate() }
         verdicts.forEach { $0.deallocate() }
         shapes = .allocate(capacity: rowCapacity)
         rowFailed = .allocate(capacity: rowCapacity)
-        rowSources = plan.columns.map { $0.units == nil ? .allocate(capacity: 1) : .allocate(capacity: rowCapacity) }
         verdicts = plan.columns.map { _ in .allocate(capacity: rowCapacity) }
     }
 
@@ -240,7 +210,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
                         continue
                     }
                     let isMissingValue = Self.isMissing(batch.field(field, of: r), missingValues) ?? false
-                    verdicts[r] = isMissingValue ? (isRequired ? .required : .missing) : .valid
+                    verdicts[r] = isMissingValue ? (isRequired ? .failed(.required) : .empty) : .number
                 }
                 return
             }
@@ -251,25 +221,21 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
                 }
                 let cell = batch.field(field, of: r)
                 if Self.isMissing(cell, missingValues) ?? false {
-                    verdicts[r] = isRequired ? .required : .missing
+                    verdicts[r] = isRequired ? .failed(.required) : .empty
                 } else {
-                    verdicts[r] = fieldCheck.isValid(cell) ? .valid : .fieldFailure
+                    verdicts[r] = fieldCheck.isValid(cell) ? .number : .failed(.field)
                 }
             }
             return
         }
-        let parsed = self.parsed[k]
-        parser.parse(batch, shapes: shapes, into: parsed)
-        let hasSource = units[k]?.resolve(batch, into: parsed) ?? false
+        let scanned = self.scanned[k]
+        let converted = self.converted[k]
+        parser.parse(batch, shapes: shapes, into: scanned)
+        let hasSource = units[k]?.resolve(batch, into: scanned) ?? false
         let hasUnits = units[k] != nil
-        if hasUnits {
-            let slots = Int32(DecimalFactorTable.slotCount)
-            for r in 0..<count { rowSources[k][r] = parsed.sources[r] / slots }
-        }
-        converters[k].convert(parsed, batch: batch, parser: parser, perRowMatrix: units[k]?.resolver.matrix, hasSource: hasSource)
-        let statuses = parsed.statuses
-        let values = parsed.values
-        let sources = rowSources[k]
+        converters[k].convert(scanned, count: count, into: converted, perRowMatrix: units[k]?.resolver.matrix, hasSource: hasSource)
+        let statuses = converted.statuses
+        let values = converted.values
         let splitsCells = parser.hasUnitsInCells
         let check = column.check
         let hasCheck = !check.isEmpty
@@ -284,63 +250,62 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
                 verdicts[r] = .skipped
                 continue
             }
+            var status = statuses[r]
             if missingValues != nil, let missing = Self.isMissing(batch.field(field, of: r), missingValues) {
                 if missing {
-                    verdicts[r] = isRequired ? .required : .missing
+                    verdicts[r] = isRequired ? .failed(.required) : .empty
                     continue
                 }
-                if case .empty = statuses[r] { statuses[r] = .failed(.required) }
+                if case .empty = status { status = .failed(.required) }
             }
-            switch statuses[r] {
-            case .skipped:
-                verdicts[r] = .skipped
-            case .empty:
-                verdicts[r] = .missing
+            switch status {
+            case .skipped, .empty:
+                verdicts[r] = status
             case .failed(.required):
-                verdicts[r] = isEmptyMissing ? .required : .emptyNotMissing
+                verdicts[r] = isEmptyMissing ? status : .failed(.emptyNotMissing)
             case .failed(let fault):
                 // A schema's number field reads NaN, INF and -INF (as the spec permits).
                 if case .number(.invalidNumber) = fault, isSchemaField,
                    let special = ConstraintCheck.specialValue(batch.field(field, of: r)) {
                     if isNumberField {
-                        verdicts[r] = check.check(special: special) == nil ? .valid : .constraint
+                        verdicts[r] = check.check(special: special) == nil ? .number : .failed(.constraint)
                     } else {
-                        verdicts[r] = .specialNotNumber
+                        verdicts[r] = .failed(.specialNotNumber)
                     }
                     continue
                 }
                 verdicts[r] = .failed(fault)
             case .number:
                 if isPlainNumber {
-                    verdicts[r] = .valid
+                    verdicts[r] = .number
                     continue
                 }
                 var cell = batch.field(field, of: r)
                 if splitsCells {
                     // The parse stage found where the cell's unit is; the number is read again only for a check.
-                    let span = parsed.unitSpans[r]
+                    let span = scanned.unitSpans[r]
                     if allowsMarks,
                        !isKnownMark(UnsafeRawBufferPointer(rebasing: cell[Int(span.start)..<Int(span.end)]), column.conventions) {
-                        verdicts[r] = .unknownMark
+                        verdicts[r] = .failed(.unknownMark)
                         continue
                     }
                     if !hasCheck {
-                        verdicts[r] = .valid
+                        verdicts[r] = .number
                         continue
                     }
                     cell = parser.numberBytes(of: cell)
                 }
                 if !hasCheck {
-                    verdicts[r] = .valid
+                    verdicts[r] = .number
                     continue
                 }
                 let isValid: Bool
-                if hasUnits, let conversion = conversion(k, source: Int(sources[r])) {
+                if hasUnits, let conversion = conversion(k, source: scanned.source(of: r)) {
                     isValid = check.check(cell: cell, convertedBy: conversion) == nil
                 } else {
                     isValid = check.isValid(values[r], cell: cell)
                 }
-                verdicts[r] = isValid ? .valid : .constraint
+                verdicts[r] = isValid ? .number : .failed(.constraint)
             }
         }
     }
@@ -393,15 +358,15 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
     /// Records a failed row's failures and copies the row to the rejects.
     @inline(never)
     private func handleFailure(record r: Int, of batch: RecordBatch, budget: inout FailureBudget) {
-        let (record, line) = (batch.firstRecordIndex + r, batch.line(of: r))
+        let (record, line, byte) = (batch.firstRecordIndex + r, batch.line(of: r), batch.byteOffset(of: r))
         switch shapes[r] {
         case .malformed:
-            failures.append(CellFailure(.malformed(batch.problem(of: r), fields: batch.fieldCount(of: r)), record: record, line: line, column: nil, raw: batch.joinedFields(r, delimiter: plan.dialect.delimiter)))
+            failures.append(CellFailure(.malformed(batch.problem(of: r), fields: batch.fieldCount(of: r)), record: record, line: line, byte: byte, column: nil, raw: batch.joinedFields(r, delimiter: plan.dialect.delimiter)))
         case .fieldCount:
-            failures.append(CellFailure(.fieldCount(found: batch.fieldCount(of: r)), record: record, line: line, column: nil, raw: batch.joinedFields(r, delimiter: plan.dialect.delimiter)))
+            failures.append(CellFailure(.fieldCount(found: batch.fieldCount(of: r)), record: record, line: line, byte: byte, column: nil, raw: batch.joinedFields(r, delimiter: plan.dialect.delimiter)))
         case .ok:
             for k in plan.columns.indices where verdicts[k][r].isFailure {
-                let failure = cellFailure(column: k, record: r, of: batch, at: (record, line))
+                let failure = cellFailure(column: k, record: r, of: batch, at: (record, line, byte))
                 counts.columns[k].invalid[failure.code, default: 0] += 1
                 if case .numberWithHint(_, let hint) = failure.detail, let locale = hint.locale {
                     counts.columns[k].hintedLocales[locale, default: 0] += 1
@@ -428,7 +393,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
             let rawStart = keyBytes.count
             var isComplete = true
             for (position, key) in keyColumns[index].enumerated() {
-                guard verdicts[key.column][r] == .valid else {
+                guard verdicts[key.column][r] == .number else {
                     isComplete = false
                     break
                 }
@@ -437,7 +402,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
                     keyBytes.append(plan.dialect.delimiter)
                 }
                 keyBytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: cell[..<min(cell.count, CellFailure.keptCellBytes)]))
-                let value = key.isPlainNumber ? parsed[key.column].values[r] : nil
+                let value = key.isPlainNumber ? converted[key.column].values[r] : nil
                 if !ValidatePlan.appendCanonical(cell, of: key, value: value, to: &canonical) {
                     isComplete = false
                     break
@@ -454,13 +419,13 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
                 keyBytes.append(contentsOf: rowBytes.bytes)
             }
             let digest = canonical.withUnsafeBytes { KeyDigest.of($0) }
-            keyEntries[index].append(KeyEntry(record: batch.firstRecordIndex + r, line: batch.line(of: r), digest: digest,
+            keyEntries[index].append(KeyEntry(record: batch.firstRecordIndex + r, line: batch.line(of: r), byte: batch.byteOffset(of: r), digest: digest,
                                               isRowValid: isRowValid, raw: rawStart..<rawEnd, row: rawEnd..<keyBytes.count))
         }
     }
 
     /// The failure of column `k`'s cell in row `r`, with what its message needs.
-    private func cellFailure(column k: Int, record r: Int, of batch: RecordBatch, at position: (record: Int, line: Int)) -> CellFailure {
+    private func cellFailure(column k: Int, record r: Int, of batch: RecordBatch, at position: (record: Int, line: Int, byte: Int)) -> CellFailure {
         let column = plan.columns[k]
         let raw = batch.field(column.field, of: r)
         let detail: CellFailure.Detail
@@ -480,32 +445,32 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
         case .failed(.invalidUTF8): detail = .invalidUTF8
         case .failed(.ambiguousUnit): detail = .ambiguousUnit
         case .failed(.unit): detail = units[k]?.failure(record: r, of: batch) ?? .missingUnit
-        case .failed(.required), .required:
+        case .failed(.required):
             let missing = String(decoding: NullValues.trimmed(raw), as: UTF8.self)
             detail = column.isFromSchema ? .requiredBySchema(missingValue: missing) : .required
-        case .emptyNotMissing: detail = .emptyNotMissing(column.rule.missingValues)
-        case .unknownMark: detail = .number(.invalidNumber)
-        case .fieldFailure: detail = fieldChecks[k]?.check(raw).map { .field($0) } ?? .number(.invalidNumber)
-        case .specialNotNumber: detail = .specialNotNumber
-        case .constraint: detail = .constraint(constraintFailure(column: k, record: r, of: batch) ?? .notInteger)
-        case .valid, .missing, .skipped: detail = .number(.invalidNumber)
+        case .failed(.emptyNotMissing): detail = .emptyNotMissing(column.rule.missingValues)
+        case .failed(.unknownMark): detail = .number(.invalidNumber)
+        case .failed(.field): detail = fieldChecks[k]?.check(raw).map { .field($0) } ?? .number(.invalidNumber)
+        case .failed(.specialNotNumber): detail = .specialNotNumber
+        case .failed(.constraint): detail = .constraint(constraintFailure(column: k, record: r, of: batch) ?? .notInteger)
+        case .number, .empty, .skipped: detail = .number(.invalidNumber)
         }
         // The report's value is the cell as written; a unit column's unit is named by the message.
-        return CellFailure(detail, record: position.record, line: position.line, column: k, raw: CellFailure.kept(raw))
+        return CellFailure(detail, record: position.record, line: position.line, byte: position.byte, column: k, raw: CellFailure.kept(raw))
     }
 
     /// The constraint row `r`'s cell of column `k` breaks, found again for its message.
     private func constraintFailure(column k: Int, record r: Int, of batch: RecordBatch) -> ConstraintFailure? {
         let column = plan.columns[k]
         var cell = batch.field(column.field, of: r)
-        if case .failed = parsed[k].statuses[r], let special = ConstraintCheck.specialValue(cell) {
+        if case .failed = converted[k].statuses[r], let special = ConstraintCheck.specialValue(cell) {
             return column.check.check(special: special)
         }
         if let parser = column.parser { cell = parser.numberBytes(of: cell) }
-        if units[k] != nil, let conversion = conversion(k, source: Int(rowSources[k][r])) {
+        if units[k] != nil, let conversion = conversion(k, source: scanned[k].source(of: r)) {
             return column.check.check(cell: cell, convertedBy: conversion)
         }
-        return column.check.check(parsed[k].values[r], cell: cell)
+        return column.check.check(converted[k].values[r], cell: cell)
     }
 
     // MARK: Counts
@@ -518,22 +483,22 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
         for r in processed..<end where rowFailed[r] { counts.rowsInvalid += 1 }
         for k in plan.columns.indices {
             let verdicts = self.verdicts[k]
-            let values = parsed[k].values
+            let values = converted[k].values
             let isNumeric = plan.columns[k].parser != nil
             var stats = counts.columns[k]
             for r in processed..<end {
                 switch verdicts[r] {
                 case .skipped:
                     continue
-                case .missing:
+                case .empty:
                     stats.empty += 1
-                case .valid:
+                case .number:
                     stats.valid += 1
                     if isNumeric {
                         stats.min = Swift.min(stats.min, values[r])
                         stats.max = Swift.max(stats.max, values[r])
                     }
-                case .failed, .constraint, .required, .emptyNotMissing, .unknownMark, .fieldFailure, .specialNotNumber:
+                case .failed:
                     // Counted by code as each failure is recorded.
                     break
                 }

@@ -6,19 +6,19 @@ extension Messages {
     /// A unit that does not resolve on the command line: the sentence the error report gives the
     /// same error, and where to look up the units.
     static func render(_ error: UnitExpressionError) -> String {
-        sentences(FailureRenderer.message(error), "Run 'unitpipe units' to list the units")
+        sentences(message(error), "Run 'unitpipe units' to list the units")
     }
 
     /// A unit or pair of units given on the command line (`-c NAME:FROM:TO`) that cannot convert.
     static func render(_ error: UnitError) -> String {
         if case .unknownUnit = error { return render(UnitExpressionError.unit(error)) }
-        return FailureRenderer.message(.unit(error))
+        return message(.unit(error))
     }
 
     /// A pair of units `unitpipe units` cannot relate: the library's sentence; for reciprocal
     /// units, which `convert` does relate, when it does.
     static func renderListing(_ error: UnitExpressionError) -> String {
-        if case .unit(.dimensionMismatch(_, let from, _, let to)) = error, from.isReciprocal(of: to) { return FailureRenderer.message(error) }
+        if case .unit(.dimensionMismatch(_, let from, _, let to)) = error, from.isReciprocal(of: to) { return message(error) }
         return FailureRenderer.clause(error.description)
     }
 

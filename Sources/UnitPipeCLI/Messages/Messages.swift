@@ -5,10 +5,11 @@ import UnitPipeCSV
 // Design note — one voice.
 //
 // Errors below the command line are values; the libraries word their own as plain sentences (for
-// apps) and the error report's rows are worded by the engine's `FailureRenderer`. This folder is
-// the one place the command line words what stops a run, one file per domain (usage, the run,
-// inputs, outputs, units, rates, validation): a library's sentence as a clause, then the hint
-// that names the option to give.
+// apps) and the error report's rows are worded by the engine's `FailureRenderer`, whose fixes that
+// depend on how the tool runs are `FailureHint` values. This folder is the one place the command
+// line words what stops a run and those fixes, one file per domain (usage, the run, inputs,
+// outputs, units, rates, validation, the report's failures): a library's sentence as a clause,
+// then the hint that names the option to give.
 
 /// Renders errors as the one-line messages users see: the problem, then the fix.
 enum Messages {

@@ -386,6 +386,11 @@ public struct RecordBatch {
     @inlinable @inline(__always)
     public func line(of record: Int) -> Int { recordLines[record] }
 
+    /// The offset of `record`'s first byte in the bytes fed to the reader since its reset (the
+    /// start of the line the record starts on).
+    @inlinable @inline(__always)
+    public func byteOffset(of record: Int) -> Int { recordRawStarts[record] }
+
     /// What was wrong with `record` as read.
     @inlinable @inline(__always)
     public func problem(of record: Int) -> RecordProblem { recordProblems[record] }

@@ -81,6 +81,9 @@ package final class RecordParser {
     /// The line the next byte fed is on.
     package var line: Int { storage.pointee.line }
 
+    /// The bytes fed since the parser's reset.
+    package var bytesFed: Int { consumed }
+
     /// `true` when enough complete records are collected to hand out a batch.
     package var isBatchFull: Bool {
         !storage.pointee.isInRecord && storage.pointee.unsettledRawEnds == 0

@@ -87,9 +87,9 @@ package struct DecimalFactorTable: Sendable {
     /// NaN stays NaN; an overflowing result becomes ±infinity.
     /// - Parameters:
     ///   - values: Per cell, `±m` (an exact integer ≤ 2^53) or NaN; converted in place.
-    ///   - indices: Per cell, `source · slotCount + slot`; may be rewritten (a block brought to one slot).
+    ///   - indices: Per cell, `source · slotCount + slot` (read only).
     /// - Returns: How many values the exact path decided.
-    package func convert(_ values: UnsafeMutableBufferPointer<Double>, indices: UnsafeMutableBufferPointer<Int32>) -> Int {
+    package func convert(_ values: UnsafeMutableBufferPointer<Double>, indices: UnsafeBufferPointer<Int32>) -> Int {
         precondition(values.count == indices.count, "\(values.count) values but \(indices.count) indices")
         guard let base = values.baseAddress, let index = indices.baseAddress else { return 0 }
         var exactCount = 0
@@ -115,7 +115,7 @@ package struct DecimalFactorTable: Sendable {
     /// One block of ``convert(_:indices:)``: one slot and the vectorized loop when the block has one
     /// source, else element by element.
     @inline(__always)
-    private static func convertBlock(_ block: UnsafeMutablePointer<Double>, indices: UnsafeMutablePointer<Int32>, count: Int,
+    private static func convertBlock(_ block: UnsafeMutablePointer<Double>, indices: UnsafePointer<Int32>, count: Int,
                                      flags: UnsafeMutablePointer<UInt64>, entries: UnsafePointer<ConversionFactor>,
                                      powers: UnsafePointer<Double>) -> Int {
         var lowest = Int32.max, highest = Int32.min

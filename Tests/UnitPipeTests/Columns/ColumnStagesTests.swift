@@ -33,8 +33,8 @@ private struct Cells {
     }
 
     /// Runs the parse stage of field `field` into a fresh column.
-    func parsed(by stage: ColumnParser, hasFixedOutput: Bool = false) -> ParsedColumn {
-        let column = ParsedColumn(hasFixedOutput: hasFixedOutput)
+    func parsed(by stage: ColumnParser) -> ScannedColumn {
+        let column = ScannedColumn()
         column.reserve(batch.count)
         shapes.withUnsafeBufferPointer { shapes in
             if let base = shapes.baseAddress { stage.parse(batch, shapes: base, into: column) }
@@ -42,6 +42,9 @@ private struct Cells {
         return column
     }
 }
+
+/// 123456789012345678901234, the digits of a cell too long for the kernel.
+private let twentyFourDigits = BigUInt(UInt64(123_456_789_012)) * BigUInt(UInt64(1_000_000_000_000)) + BigUInt(UInt64(345_678_901_234))
 
 private func unit(_ name: String) throws -> UnitDefinition { try UnitCatalog.standard.unit(expression: name) }
 
@@ -56,10 +59,12 @@ private func converted(_ cells: [String], from: String, to: String, decimals: In
 {
     let input = Cells(cells)
     let stage = cParser()
-    let column = input.parsed(by: stage, hasFixedOutput: decimals != nil)
-    var converter = ColumnConverter(factors: .fixed(try FactorMatrix(sources: [unit(from)], target: unit(to))), decimals: decimals, tie: tie)
-    converter.convert(column, batch: input.batch, parser: stage, perRowMatrix: nil, hasSource: false)
+    let scanned = input.parsed(by: stage)
     let n = input.batch.count
+    let column = ConvertedColumn(hasFixedOutput: decimals != nil)
+    column.reserve(n)
+    var converter = ColumnConverter(factors: .fixed(try FactorMatrix(sources: [unit(from)], target: unit(to))), decimals: decimals, tie: tie)
+    converter.convert(scanned, count: n, into: column, perRowMatrix: nil, hasSource: false)
     return ((0..<n).map { column.values[$0] }, (0..<n).map { column.fixedValues?[$0] ?? .nan },
             column.bigFixed.mapValues { String(decoding: $0, as: UTF8.self) }, (0..<n).map { column.statuses[$0] })
 }
@@ -72,12 +77,15 @@ struct ColumnParserStageTests {
         // 1e400 is a number as read; it overflows in the convert stage (the exact path).
         #expect(statuses == [.number, .empty, .failed(.number(.invalidNumber)), .number, .number, .number, .number, .number])
         // A number reaches the kernel as its signed mantissa (an exact double) and its exponent's slot.
-        #expect([column.values[0], column.values[4], column.values[5], column.values[6]] == [125, -3, 1, 1500])
-        #expect([column.sources[0], column.sources[4], column.sources[5], column.sources[6]] == [1, 0, 3, 0])
-        // More than 2^53 in the mantissa, or an exponent beyond the slots: NaN, and the row is left to the exact path.
-        #expect(column.values[3].isNaN && column.values[7].isNaN)
+        #expect([column.mantissas[0], column.mantissas[4], column.mantissas[5], column.mantissas[6]] == [125, -3, 1, 1500])
+        #expect([column.tableIndices[0], column.tableIndices[4], column.tableIndices[5], column.tableIndices[6]] == [1, 0, 3, 0])
+        // More than 2^53 in the mantissa, or an exponent beyond the slots: NaN, and the row is left
+        // to the exact path with its decimal as the one scan read it, every digit kept.
+        #expect(column.mantissas[3].isNaN && column.mantissas[7].isNaN)
         #expect((0..<column.exactRowCount).map { column.exactRows[$0] } == [3, 7])
-        #expect(column.values[1].isNaN && column.values[2].isNaN)
+        #expect(column.exactDecimals.map(\.exponent) == [400, 0])
+        #expect(column.exactDecimals[1] == LongDecimal(isNegative: false, digits: twentyFourDigits, exponent: 0))
+        #expect(column.mantissas[1].isNaN && column.mantissas[2].isNaN)
     }
 
     @Test func requiredNullsAndSkippedRows() {
@@ -93,8 +101,15 @@ struct ColumnParserStageTests {
         let column = input.parsed(by: cParser(hasUnitsInCells: true))
         let spans = (0..<3).map { column.unitSpans[$0] }
         #expect((0..<3).map { column.statuses[$0] } == [.number, .number, .number])
-        #expect([column.values[0], column.values[1], column.values[2]] == [53, 12, 7])
+        #expect([column.mantissas[0], column.mantissas[1], column.mantissas[2]] == [53, 12, 7])
         #expect(spans.map { Int($0.start)..<Int($0.end) } == [4..<6, 3..<4, 0..<0])
+    }
+
+    @Test func aLongCellWithAMinusBeforeItsUnitKeepsItsSign() {
+        let input = Cells(["-123456789012345678901234 km", "123456789012345678901234 km"])
+        let column = input.parsed(by: cParser(hasUnitsInCells: true))
+        #expect((0..<column.exactRowCount).map { column.exactRows[$0] } == [0, 1])
+        #expect(column.exactDecimals == [true, false].map { LongDecimal(isNegative: $0, digits: twentyFourDigits, exponent: 0) })
     }
 }
 
@@ -114,8 +129,15 @@ struct ColumnUnitsStageTests {
         if case .unit = kilograms {} else { Issue.record("kg against m: \(kilograms)") }
         #expect(units.failure(record: 4, of: input.batch) == .missingUnit)
         var converter = ColumnConverter(factors: .perRow, decimals: nil, tie: .halfEven)
-        converter.convert(column, batch: input.batch, parser: stage, perRowMatrix: units.resolver.matrix, hasSource: true)
-        #expect([column.values[0], column.values[1], column.values[2]] == [1500, 20, 0.9144])
+        let indices = (0..<5).map { column.tableIndices[$0] }
+        let converted = ConvertedColumn(hasFixedOutput: false)
+        converted.reserve(5)
+        converter.convert(column, count: 5, into: converted, perRowMatrix: units.resolver.matrix, hasSource: true)
+        #expect([converted.values[0], converted.values[1], converted.values[2]] == [1500, 20, 0.9144])
+        // The convert stage reads the scanned column and leaves it as it was: each row's source unit stays readable.
+        #expect((0..<5).map { column.tableIndices[$0] } == indices)
+        #expect((0..<3).map { column.mantissas[$0] } == [15, 20, 3])
+        #expect(Set((0..<3).map { column.source(of: $0) }).count == 3)
     }
 }
 

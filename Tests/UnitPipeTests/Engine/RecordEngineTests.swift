@@ -9,8 +9,11 @@ final class CollectingJob: BatchCommitter {
     struct Record: Equatable, CustomStringConvertible {
         var record: Int
         var line: Int
+        var byte = 0
         var fields: [String]
-        var description: String { "record \(record) line \(line) \(fields)" }
+        var description: String { "record \(record) line \(line) byte \(byte) \(fields)" }
+        /// The record without its byte offset (for comparisons that pin records and lines only).
+        var withoutByte: Record { Record(record: record, line: line, fields: fields) }
     }
 
     final class Worker: BatchWorker, @unchecked Sendable {
@@ -21,7 +24,7 @@ final class CollectingJob: BatchCommitter {
             for r in 0..<batch.count {
                 if budget.isExhausted { return }
                 let fields = batch.strings(of: r)
-                records.append(Record(record: batch.firstRecordIndex + r, line: batch.line(of: r), fields: fields))
+                records.append(Record(record: batch.firstRecordIndex + r, line: batch.line(of: r), byte: batch.byteOffset(of: r), fields: fields))
                 if fields.first == "bad" {
                     failedAt.append(records.count)
                     _ = budget.spend()
@@ -43,7 +46,7 @@ final class CollectingJob: BatchCommitter {
 
     func commit(_ worker: Worker, bases: RecordEngine.Bases) throws(JobError) {
         committed += worker.records.map {
-            Record(record: bases.record + $0.record + 1, line: bases.line + $0.line, fields: $0.fields)
+            Record(record: bases.record + $0.record + 1, line: bases.line + $0.line, byte: bases.byte + $0.byte, fields: $0.fields)
         }
     }
 }
@@ -51,14 +54,14 @@ final class CollectingJob: BatchCommitter {
 /// Runs `CollectingJob` over `text` and returns what was committed, in order.
 func collect(
     _ text: String, threads: Int, chunkSize: Int, failureLimit: Int? = nil, batchRecords: Int = 8192,
-    speculationFailureLimit: Int = 16_384
+    speculationFailureLimit: Int = 16_384, shard: ResolvedByteRange? = nil
 ) throws -> (records: [CollectingJob.Record], end: RecordEngine.End) {
     let input = try head(text, delimiter: UInt8(ascii: ","))
     let job = CollectingJob()
     let engine = RecordEngine(
         threads: threads, chunkSize: chunkSize, maxFieldSize: 1 << 20, failureLimit: failureLimit,
         batchRecords: batchRecords, speculationFailureLimit: speculationFailureLimit)
-    let end = try engine.run(input, job: job)
+    let end = try engine.run(input, job: job, shard: shard)
     return (job.committed, end)
 }
 
@@ -83,13 +86,49 @@ struct RecordEngineTests {
     func recordsAndLinesAreTheSameForEveryThreadCountAndChunkSize(threads: Int) throws {
         let reference = try collect(Self.text, threads: 1, chunkSize: 1 << 20).records
         #expect(reference.count == 60)
-        #expect(reference.first == CollectingJob.Record(record: 1, line: 3, fields: ["1", "after a blank line"]))
-        #expect(reference[4] == CollectingJob.Record(record: 5, line: 7, fields: ["5", "two\r\nlines, quoted"]))
-        #expect(reference.last == CollectingJob.Record(record: 60, line: 84, fields: ["60", "two\r\nlines, quoted"]))
+        #expect(reference.first?.withoutByte == CollectingJob.Record(record: 1, line: 3, fields: ["1", "after a blank line"]))
+        #expect(reference[4].withoutByte == CollectingJob.Record(record: 5, line: 7, fields: ["5", "two\r\nlines, quoted"]))
+        #expect(reference.last?.withoutByte == CollectingJob.Record(record: 60, line: 84, fields: ["60", "two\r\nlines, quoted"]))
         for chunkSize in [1, 2, 7, 64, 1 << 20] {
             let run = try collect(Self.text, threads: threads, chunkSize: chunkSize)
             #expect(run.records == reference, "threads \(threads), chunk \(chunkSize)")
             #expect(run.end == .finished)
+        }
+    }
+
+    /// A BOM, a header, CRLF, lone CRs, blank lines and quoted line ends, with each record's
+    /// offset in the file noted as the text is made (the oracle).
+    static let positioned: (text: String, starts: [Int]) = {
+        var text = "\u{FEFF}id,note\r\n"
+        var starts: [Int] = []
+        for i in 1...40 {
+            if i % 5 == 1 { text += "\r\n" }
+            starts.append(text.utf8.count)
+            switch i % 4 {
+            case 0: text += "\(i),\"two\r\nlines, quoted\"\r\n"
+            case 1: text += "\(i),old mac\r"
+            case 2: text += "\(i),\"x\ny\nz\"\n"
+            default: text += "\(i),plain\n"
+            }
+        }
+        return (text, starts)
+    }()
+
+    /// Each record's byte offset is where it starts in the file, however chunks cut it (one byte
+    /// a chunk included) and whichever thread parses it; a byte range counts from the file's start.
+    @Test(arguments: [1, 2, 3])
+    func byteOffsetsAreWhereEachRecordStartsInTheFile(threads: Int) throws {
+        let (text, starts) = Self.positioned
+        for chunkSize in [1, 2, 7, 64, 1 << 20] {
+            let run = try collect(text, threads: threads, chunkSize: chunkSize)
+            #expect(run.records.map(\.byte) == starts, "threads \(threads), chunk \(chunkSize)")
+        }
+        let whole = try collect(text, threads: 1, chunkSize: 1 << 20).records
+        let from = whole[17]
+        let shard = ResolvedByteRange(start: from.byte, end: text.utf8.count, record: from.record, line: from.line, firstRecordStart: starts[0])
+        for chunkSize in [1, 64, 1 << 20] {
+            let part = try collect(text, threads: threads, chunkSize: chunkSize, shard: shard).records
+            #expect(part == Array(whole[17...]), "threads \(threads), chunk \(chunkSize)")
         }
     }
 
@@ -124,7 +163,7 @@ struct RecordEngineTests {
         #expect(reference.count == 62)
         #expect(reference[30].fields == ["31", String(repeating: "bad\n", count: 200)])
         #expect(reference[30].line == 32)
-        #expect(reference.last == CollectingJob.Record(record: 62, line: 413, fields: ["62", "last"]))
+        #expect(reference.last?.withoutByte == CollectingJob.Record(record: 62, line: 413, fields: ["62", "last"]))
         let limited = try collect(text, threads: 1, chunkSize: 1 << 20, failureLimit: 20).records
         for chunkSize in [1, 7, 64, 1 << 20] {
             for (batch, limit) in [(1, 1), (3, 2), (8192, 16_384)] {

@@ -105,7 +105,7 @@ struct SeveralInputsJobTests {
             #expect(outcome.failure == .tooManyErrors(limit: failedInFirst + 1))
             // The run stops at the second failed row of the second input (its record 18, line 19).
             #expect(run.rowsRejected == failedInFirst + 2)
-            #expect(run.errors.hasSuffix("\n\(inputs[2]),18,19,len,x18,invalid_number,'x18' is not a number in locale C; fix the cell or choose the file's locale with --locale\n"))
+            #expect(run.errors.hasSuffix("\n\(inputs[2]),18,19,len,x18,invalid_number,'x18' is not a number in locale C; fix the cell or read the file with its locale\n"))
         }
     }
 

@@ -50,7 +50,7 @@ struct WideRecordJobTests {
             #expect(run.summary.rowsIn == 3)
             #expect(run.output == "a,b\n1,2000\n3,4000\n")
             #expect(run.rejects == "a,b\n")
-            let message = "the record is longer than --max-field-size (10000 bytes, counting 9 bytes for each field after the first): 1112 fields were kept; fix the file or raise --max-field-size"
+            let message = "the record is longer than the largest field size (10000 bytes, counting 9 bytes for each field after the first): 1112 fields were kept; fix the file or raise the limit"
             #expect(run.errors.contains("2,3,,\"" + String(repeating: ",", count: 256) + "…\",malformed_csv,\"" + message + "\""), "\(run.errors.prefix(600))")
             #expect(run.errors.utf8.count < 1000)
         }

@@ -74,9 +74,9 @@ struct DecimalFactorTableTests {
         for (seed, maxSlot) in [(UInt64(1), 0), (2, 3), (3, 22)] {
             let input = cells(count: 700, seed: seed, maxSlot: maxSlot)
             var values = input.map { $0.negative ? -Double($0.m) : Double($0.m) }
-            var indices = input.map { Int32($0.slot) }
+            let indices = input.map { Int32($0.slot) }
             values.withUnsafeMutableBufferPointer { v in
-                indices.withUnsafeMutableBufferPointer { i in _ = table.convert(v, indices: i) }
+                indices.withUnsafeBufferPointer { i in _ = table.convert(v, indices: i) }
             }
             for (cell, value) in zip(input, values) {
                 let x = cell.negative ? -Double(cell.m) : Double(cell.m)
