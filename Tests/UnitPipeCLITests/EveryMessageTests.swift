@@ -186,29 +186,44 @@ struct EveryMessageTests {
         }
     }
 
-    /// The command line's words for every hint of the report's messages, whole: each names the option to give.
-    static let hints: [(FailureHint, String)] = [
-        (.ambiguousNumber, "give --locale"),
-        (.chooseLocale, "fix the cell or choose the file's locale with --locale"),
-        (.otherStyle(locale: "de_DE"), "try --locale de_DE"),
-        (.required, "which --required says must have a value"),
+    /// Every hint of the report's messages in both voices, whole: the library's plain words (no
+    /// option named, for apps) and the command line's, which name the option to give.
+    static let hints: [(FailureHint, plain: String, commandLine: String)] = [
+        (.ambiguousNumber, "say which locale the file is written in", "give --locale"),
+        (.chooseLocale, "fix the cell or read the file with its locale", "fix the cell or choose the file's locale with --locale"),
+        (.otherStyle(locale: "de_DE"), "read the file with locale de_DE", "try --locale de_DE"),
+        (.required, "which must have a value", "which --required says must have a value"),
         (.recordTooLarge(limit: 100, bytesPerField: 9, fieldsKept: 3),
+         "the record is longer than the largest field size (100 bytes, counting 9 bytes for each field after the first): 3 fields were kept; fix the file or raise the limit",
          "the record is longer than --max-field-size (100 bytes, counting 9 bytes for each field after the first): 3 fields were kept; fix the file or raise --max-field-size"),
-        (.fieldTooLarge(limit: 100), "a field is longer than --max-field-size (100 bytes), probably an unterminated quote; fix the quoting or raise --max-field-size"),
-        (.encoding, "if the file is in a Windows or Latin encoding, read it with --encoding cp1252 (or latin1, iso-8859-15)"),
-        (.nullMarker("NA"), "if it marks a missing value, add --null-value 'NA' to read it as an empty cell"),
-        (.percent, " (-c NAME:1:% keeps percent, NAME:1:1 gives the fraction)"),
-        (.currency, "for money give the currency as FROM (-c NAME:USD:EUR --rates FILE) or * for a currency per cell"),
-        (.accountingNegative, "give the file's locale, e.g. --locale en_US reads (1,234.56) and 1,234.56-"),
-        (.decimalComma(locale: "fr_FR"), "give --locale fr_FR (or the locale 'unitpipe sniff FILE' finds)"),
-        (.commaEitherWay, "as a decimal comma give --locale de_DE, as a thousands separator --locale en_US ('unitpipe sniff FILE' tells which the file uses)"),
-        (.defaultUnit, "write the unit (e.g. '5 km') or give one: -c NAME:*km:TO"),
-        (.unit(.noRate("XAU")), "no exchange rate for 'XAU'; give a rates file (--rates) that quotes it"),
+        (.fieldTooLarge(limit: 100),
+         "a field is longer than the largest field size (100 bytes), probably an unterminated quote; fix the quoting or raise the limit",
+         "a field is longer than --max-field-size (100 bytes), probably an unterminated quote; fix the quoting or raise --max-field-size"),
+        (.encoding, "if the file is in a Windows or Latin encoding, read it as cp1252 (or latin1, iso-8859-15)",
+         "if the file is in a Windows or Latin encoding, read it with --encoding cp1252 (or latin1, iso-8859-15)"),
+        (.nullMarker("NA"), "if it marks a missing value, read 'NA' as an empty cell",
+         "if it marks a missing value, add --null-value 'NA' to read it as an empty cell"),
+        (.percent, "", " (-c NAME:1:% keeps percent, NAME:1:1 gives the fraction)"),
+        (.currency, "for money, convert from a currency",
+         "for money give the currency as FROM (-c NAME:USD:EUR --rates FILE) or * for a currency per cell"),
+        (.accountingNegative, "read the file with its locale, e.g. en_US reads (1,234.56) and 1,234.56-",
+         "give the file's locale, e.g. --locale en_US reads (1,234.56) and 1,234.56-"),
+        (.decimalComma(locale: "fr_FR"), "read the file with a decimal-comma locale such as fr_FR",
+         "give --locale fr_FR (or the locale 'unitpipe sniff FILE' finds)"),
+        (.commaEitherWay, "as a decimal comma read it with locale de_DE, as a thousands separator with en_US",
+         "as a decimal comma give --locale de_DE, as a thousands separator --locale en_US ('unitpipe sniff FILE' tells which the file uses)"),
+        (.defaultUnit, "write the unit (e.g. '5 km') or give the column a default unit",
+         "write the unit (e.g. '5 km') or give one: -c NAME:*km:TO"),
+        (.unit(.noRate("XAU")), "no exchange rate for 'XAU'", "no exchange rate for 'XAU'; give a rates file (--rates) that quotes it"),
     ]
 
-    @Test func everyHintHasCommandLineWords() {
+    @Test func everyHintHasPlainAndCommandLineWords() {
         #expect(Set(Self.hints.map { Self.position($0.0) }) == Set(0...14))
-        for (hint, words) in Self.hints { #expect(Messages.hint(hint) == words, "\(hint)") }
+        for (hint, plain, commandLine) in Self.hints {
+            #expect(FailureHint.plainText(hint) == plain, "\(hint)")
+            #expect(!plain.contains("--") && !plain.contains("-c "), "\(hint)")
+            #expect(Messages.hint(hint) == commandLine, "\(hint)")
+        }
     }
 
     static func position(_ hint: FailureHint) -> Int {

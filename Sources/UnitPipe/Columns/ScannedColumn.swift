@@ -1,8 +1,8 @@
 // Design note — the typed column stages.
 //
 // A job works on a batch one column at a time. Each stage's output is its own type over
-// buffers reused from batch to batch, so the order of the stages and what each buffer means
-// are facts the compiler checks:
+// buffers reused from batch to batch, so the order of the stages is in their signatures and
+// each buffer means one thing:
 //
 //   ColumnParser      cells → a `ScannedColumn`: per row the kernel's input (the signed
 //                     mantissa as an exact double and its exponent's slot), a `CellStatus`, and
