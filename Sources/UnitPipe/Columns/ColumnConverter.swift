@@ -86,10 +86,9 @@ public struct ColumnConverter: Sendable {
         }
         if isFixed || hasSource {
             let indices = UnsafeBufferPointer(start: scanned.tableIndices, count: count)
-            if let fixed = converted.fixedValues, let table = fixedTable {
+            if let fixed = converted.fixedValues, let undecided = converted.undecidedRows, let table = fixedTable {
                 converted.bigFixed.removeAll(keepingCapacity: true)
                 fixed.update(from: scanned.mantissas, count: count)
-                let undecided = converted.undecidedRows
                 let outcome = table.convertFixed(UnsafeMutableBufferPointer(start: fixed, count: count), indices: indices,
                                                  undecided: undecided)
                 for i in 0..<outcome.undecided {
@@ -99,8 +98,8 @@ public struct ColumnConverter: Sendable {
             }
             if let table = shortestTable { _ = table.convert(UnsafeMutableBufferPointer(start: values, count: count), indices: indices) }
         }
-        for i in 0..<scanned.exactRowCount {
-            let r = Int(scanned.exactRows[i])
+        for (i, row) in scanned.exactRows.enumerated() {
+            let r = Int(row)
             guard case .number = statuses[r] else { continue }
             let decimal = scanned.exactDecimals[i]
             decideExactly(decimal, record: r, scanned, into: converted, perRowMatrix: perRowMatrix)
@@ -119,14 +118,15 @@ public struct ColumnConverter: Sendable {
                                     conversion: ReciprocalConversion) {
         converted.bigFixed.removeAll(keepingCapacity: true)
         let statuses = converted.statuses
+        let exactRows = scanned.exactRows
         var nextExact = 0
         for r in 0..<count {
-            while nextExact < scanned.exactRowCount && Int(scanned.exactRows[nextExact]) < r { nextExact += 1 }
+            while nextExact < exactRows.count && Int(exactRows[nextExact]) < r { nextExact += 1 }
             guard case .number = statuses[r] else { continue }
             let decimal: LongDecimal
             if !scanned.mantissas[r].isNaN {
                 decimal = scanned.kernelDecimal(of: r)
-            } else if nextExact < scanned.exactRowCount && Int(scanned.exactRows[nextExact]) == r {
+            } else if nextExact < exactRows.count && Int(exactRows[nextExact]) == r {
                 decimal = scanned.exactDecimals[nextExact]
             } else {
                 continue

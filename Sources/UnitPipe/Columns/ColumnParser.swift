@@ -41,13 +41,14 @@ public struct ColumnParser: Sendable {
     ///   - shapes: Each row's shape.
     ///   - column: Where the scan goes (reserved for `batch.count` rows).
     public func parse(_ batch: RecordBatch, shapes: UnsafePointer<RowShape>, into column: ScannedColumn) {
+        column.exactRows.removeAll(keepingCapacity: true)
+        column.exactDecimals.removeAll(keepingCapacity: true)
+        // Where a long scan leaves its digits.
+        var long: LongDecimal?
         let mantissas = column.mantissas
         let statuses = column.statuses
         let indices = column.tableIndices
-        let exactRows = column.exactRows
-        let long = column.longScratch
-        var exactRowCount = 0
-        column.exactDecimals.removeAll(keepingCapacity: true)
+        let spans = column.unitSpans
         let emptyStatus = isRequired ? CellStatus.failed(.required) : .empty
         for r in 0..<batch.count {
             indices[r] = 0
@@ -64,8 +65,8 @@ public struct ColumnParser: Sendable {
             }
             var unit = 0..<0
             var isNegated = false
-            let scanned = scan(cell, unit: &unit, isNegated: &isNegated, long: long)
-            if hasUnitsInCells { column.unitSpans[r] = ScannedColumn.UnitSpan(unit) }
+            let scanned = scan(cell, unit: &unit, isNegated: &isNegated, long: &long)
+            if let spans { spans[r] = ScannedColumn.UnitSpan(unit) }
             switch scanned {
             case .decimal(let decimal):
                 if let (mantissa, slot) = DecimalFactorTable.kernelInput(decimal) {
@@ -73,8 +74,7 @@ public struct ColumnParser: Sendable {
                     indices[r] = slot
                 } else {
                     mantissas[r] = .nan
-                    exactRows[exactRowCount] = Int32(r)
-                    exactRowCount += 1
+                    column.exactRows.append(Int32(r))
                     column.exactDecimals.append(LongDecimal(decimal))
                 }
                 statuses[r] = .number
@@ -82,14 +82,13 @@ public struct ColumnParser: Sendable {
                 mantissas[r] = .nan
                 // A long scan always leaves its digits; without them the cell could not be
                 // converted, which reads as a value beyond any double.
-                guard var decimal = long.pointee else {
+                guard var decimal = long else {
                     statuses[r] = .failed(.overflow)
                     continue
                 }
-                long.pointee = nil
+                long = nil
                 if isNegated { decimal.isNegative.toggle() }
-                exactRows[exactRowCount] = Int32(r)
-                exactRowCount += 1
+                column.exactRows.append(Int32(r))
                 column.exactDecimals.append(decimal)
                 statuses[r] = .number
             case .empty:
@@ -114,7 +113,6 @@ public struct ColumnParser: Sendable {
                 }
             }
         }
-        column.exactRowCount = exactRowCount
     }
 
     /// Scans a cell: the number part of an in-cell unit, with a minus sign before the unit applied

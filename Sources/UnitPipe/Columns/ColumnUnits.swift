@@ -46,8 +46,9 @@ public struct ColumnUnits: Sendable {
             case .unitColumn(let field):
                 unitText = ColumnUnits.trimmed(batch.field(field, of: r))
             case .inCell(let field):
-                let span = spans[r]
-                unitText = UnsafeRawBufferPointer(rebasing: batch.field(field, of: r)[Int(span.start)..<Int(span.end)])
+                let cell = batch.field(field, of: r)
+                let unit = spans.map { Int($0[r].start)..<Int($0[r].end) } ?? InCellUnit.split(cell).unit
+                unitText = UnsafeRawBufferPointer(rebasing: cell[unit])
             }
             switch sourceIndex(of: unitText) {
             case .index(let index):

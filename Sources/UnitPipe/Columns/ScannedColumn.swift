@@ -33,23 +33,24 @@ public final class ScannedColumn {
     /// Per row whose status is `.number` and whose decimal the kernel takes: the signed mantissa
     /// as an exact double; NaN for every other row (the rows listed in ``exactRows``, failed,
     /// empty and skipped cells).
-    public private(set) var mantissas = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    public private(set) var mantissas: UnsafeMutablePointer<Double>
     /// Each row's index into the decimal factor table: `source · slotCount + slot`, the slot from
     /// the parser (the cell's exponent), the source from ``ColumnUnits`` (0 for a fixed unit).
-    public private(set) var tableIndices = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    public private(set) var tableIndices: UnsafeMutablePointer<Int32>
     /// Each cell's status.
-    public private(set) var statuses = UnsafeMutablePointer<CellStatus>.allocate(capacity: 1)
+    public private(set) var statuses: UnsafeMutablePointer<CellStatus>
+    /// The one allocation the three buffers above share (a file of thousands of columns holds
+    /// one per column and worker).
+    private var block: UnsafeMutableRawPointer
     /// For a column whose cells may carry their unit: where each cell's unit is (empty: none), so
-    /// ``ColumnUnits`` reads it without splitting the cell again.
-    public private(set) var unitSpans = UnsafeMutablePointer<UnitSpan>.allocate(capacity: 1)
+    /// ``ColumnUnits`` reads it without splitting the cell again; `nil` for other columns.
+    public private(set) var unitSpans: UnsafeMutablePointer<UnitSpan>?
     /// Rows whose decimal the kernel cannot take (more than 2^53, far exponents, more than 19
-    /// digits), in order: the convert stage decides them exactly from ``exactDecimals``.
-    public private(set) var exactRows = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-    public internal(set) var exactRowCount = 0
+    /// digits), in order: the convert stage decides them exactly from ``exactDecimals``. (Such
+    /// rows are rare: these arrays hold no memory until one comes.)
+    public internal(set) var exactRows: [Int32] = []
     /// The decimal of each row in ``exactRows`` (same order), every digit kept by its one scan.
     public internal(set) var exactDecimals: [LongDecimal] = []
-    /// Where the scan of a long cell leaves its digits (one per column, reused).
-    let longScratch = UnsafeMutablePointer<LongDecimal?>.allocate(capacity: 1)
 
     /// The byte range of a cell's unit within the cell.
     public struct UnitSpan: Sendable {
@@ -62,36 +63,39 @@ public final class ScannedColumn {
         }
     }
 
-    public init() {
-        longScratch.initialize(to: nil)
+    /// Creates the buffers; `hasUnitsInCells` for a column whose cells may carry their unit.
+    public init(hasUnitsInCells: Bool = false) {
+        (block, mantissas, tableIndices, statuses) = ScannedColumn.allocate(rows: 1)
+        if hasUnitsInCells { unitSpans = .allocate(capacity: 1) }
     }
 
     deinit {
-        mantissas.deallocate()
-        statuses.deallocate()
-        tableIndices.deallocate()
-        unitSpans.deallocate()
-        exactRows.deallocate()
-        longScratch.deinitialize(count: 1)
-        longScratch.deallocate()
+        block.deallocate()
+        unitSpans?.deallocate()
+    }
+
+    /// One block holding a mantissa, a table index and a status for each of `rows` rows.
+    private static func allocate(rows: Int) -> (UnsafeMutableRawPointer, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Int32>,
+                                                UnsafeMutablePointer<CellStatus>) {
+        let indexOffset = rows * MemoryLayout<Double>.stride
+        let alignment = MemoryLayout<CellStatus>.alignment
+        let statusOffset = (indexOffset + rows * MemoryLayout<Int32>.stride + alignment - 1) / alignment * alignment
+        let block = UnsafeMutableRawPointer.allocate(
+            byteCount: statusOffset + rows * MemoryLayout<CellStatus>.stride, alignment: MemoryLayout<Double>.alignment)
+        return (block, block.bindMemory(to: Double.self, capacity: rows), (block + indexOffset).bindMemory(to: Int32.self, capacity: rows),
+                (block + statusOffset).bindMemory(to: CellStatus.self, capacity: rows))
     }
 
     /// Makes room for `count` rows (the contents are not kept).
     public func reserve(_ count: Int) {
         guard count > capacity else { return }
-        mantissas.deallocate()
-        statuses.deallocate()
-        tableIndices.deallocate()
-        unitSpans.deallocate()
-        exactRows.deallocate()
+        block.deallocate()
+        unitSpans?.deallocate()
         // Grown by doubling from what a batch needs: a file of thousands of columns has few
         // rows a batch, and each column's buffers stay as small as its rows.
         capacity = max(count, 2 * capacity)
-        mantissas = .allocate(capacity: capacity)
-        statuses = .allocate(capacity: capacity)
-        tableIndices = .allocate(capacity: capacity)
-        unitSpans = .allocate(capacity: capacity)
-        exactRows = .allocate(capacity: capacity)
+        (block, mantissas, tableIndices, statuses) = ScannedColumn.allocate(rows: capacity)
+        if unitSpans != nil { unitSpans = .allocate(capacity: capacity) }
     }
 
     /// The source unit of row `r` (an index into the factor matrix of the column's ``ColumnUnits``;

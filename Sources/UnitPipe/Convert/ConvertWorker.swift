@@ -126,7 +126,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         for k in plan.conversions.indices { units[k] = plan.columnUnits(k) }
         self.units = units
         converters = plan.converters.count == plan.conversions.count ? plan.converters : plan.conversions.indices.map(plan.columnConverter)
-        scanned = plan.conversions.indices.map { _ in ScannedColumn() }
+        scanned = parsers.map { ScannedColumn(hasUnitsInCells: $0.hasUnitsInCells) }
         columns = plan.conversions.indices.map { ConvertedColumn(hasFixedOutput: plan.decimals($0) != nil) }
         decimalsOf = plan.conversions.indices.map(plan.decimals)
         writer = plan.writer

@@ -102,7 +102,7 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
         for (k, column) in plan.columns.enumerated() { units[k] = column.units }
         self.units = units
         converters = plan.columns.map(\.converter)
-        scanned = plan.columns.map { _ in ScannedColumn() }
+        scanned = plan.columns.map { ScannedColumn(hasUnitsInCells: $0.parser?.hasUnitsInCells ?? false) }
         converted = plan.columns.map { _ in ConvertedColumn(hasFixedOutput: false) }
         sourceConversions = plan.columns.map { _ in [] }
         verdicts = plan.columns.map { _ in .allocate(capacity: 1) }
@@ -281,9 +281,9 @@ final class ValidateWorker: BatchWorker, @unchecked Sendable {
                     continue
                 }
                 var cell = batch.field(field, of: r)
-                if splitsCells {
+                if splitsCells, let spans = scanned.unitSpans {
                     // The parse stage found where the cell's unit is; the number is read again only for a check.
-                    let span = scanned.unitSpans[r]
+                    let span = spans[r]
                     if allowsMarks,
                        !isKnownMark(UnsafeRawBufferPointer(rebasing: cell[Int(span.start)..<Int(span.end)]), column.conventions) {
                         verdicts[r] = .failed(.unknownMark)
