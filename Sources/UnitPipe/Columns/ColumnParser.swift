@@ -2,7 +2,7 @@ import UnitPipeCSV
 import UnitPipeNumbers
 import UnitPipeUnits
 
-/// The parse stage: scans one field of every row of a batch into a ``ParsedColumn``.
+/// The parse stage: scans one field of every row of a batch into a ``ScannedColumn``.
 public struct ColumnParser: Sendable {
     /// The 0-based field the column is in.
     public let field: Int
