@@ -75,6 +75,33 @@ struct ConvertEndToEndTests {
         #expect(reportLines.count == expectedBad + 1)
     }
 
+    @Test func quotedRowsKeepTheirFieldsAndQuoteOnlyWhereNeeded() throws {
+        // Lines that hold quotes, among plain ones: quotes written only where a field needs
+        // them (a delimiter, a quote or a blank edge inside), dropped where it does not, and the
+        // fields between the converted ones (and the kept original) as they were.
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        let text = "id,name,km,d,note\n"
+            + "1,\"Neumann, Hans\",1.5,2,\"say \"\"hi\"\"\"\n"
+            + "2,\"plain\",2,\"3\", lead \n"
+            + "3, x ,\"4\",5,\"a,b\"\n"
+            + "4,ok,1,1,fine\n"
+            + "5,\"\",0.5,\"\",\n"
+            + "6,\"\tTab\",7,8,\"x\"\n"
+        try text.write(to: dir.appendingPathComponent("q.csv"), atomically: true, encoding: .utf8)
+        for threads in ["1", "2"] {
+            let result = try UnitPipeRunner.run(
+                ["convert", "q.csv", "-c", "km:km:m", "-c", "d:km:m=+d_m", "--threads", threads], in: dir)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "id,name,m,d,d_m,note\n"
+                + "1,\"Neumann, Hans\",1500,2,2000,\"say \"\"hi\"\"\"\n"
+                + "2,plain,2000,3,3000,\" lead \"\n"
+                + "3,\" x \",4000,5,5000,\"a,b\"\n"
+                + "4,ok,1000,1,1000,fine\n"
+                + "5,,500,,,\n"
+                + "6,\"\tTab\",7000,8,8000,x\n", "threads \(threads)")
+        }
+    }
+
     /// The first field of every record after the header.
     private func ids(in url: URL) throws -> [Int] {
         let text = try #require(url.text)

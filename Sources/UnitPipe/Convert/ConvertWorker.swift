@@ -107,6 +107,8 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     private let roles: UnsafeMutablePointer<ConvertPlan.FieldRole>
     /// The fields written differently from the input (converted cells, unit columns), in order.
     private let rewrittenFields: [Int]
+    /// `rewrittenFields` as bits (field f as bit f), `nil` for a record of more than 64 fields.
+    private let rewrittenMask: UInt64?
     /// The target unit's symbol per conversion, written into unit columns.
     private let targetSymbols: [[UInt8]]
     /// `--quote-style all`: the quote written around converted cells.
@@ -140,6 +142,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         roles = .allocate(capacity: max(1, plan.columnCount))
         roles.initialize(from: plan.roles, count: plan.columnCount)
         rewrittenFields = plan.roles.indices.filter { plan.roles[$0] != .passThrough }
+        rewrittenMask = plan.columnCount <= 64 ? rewrittenFields.reduce(0) { $0 | 1 << UInt64($1) } : nil
         targetSymbols = plan.conversions.map { Array($0.target.symbol.utf8) }
         let conversionCount = max(1, plan.conversions.count)
         values = .allocate(capacity: conversionCount)
@@ -296,6 +299,28 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
                     if g < last { cursor.append(delimiter) }
                     f = g + 1
                 }
+            }
+            if f <= last {
+                let from = batch.start(ofField: firstField + f)
+                cursor.append(UnsafeRawBufferPointer(start: batch.bytes + from, count: batch.fieldEnds[firstField + last] - from))
+            }
+        } else if copiesPlainRows, let rewrittenMask, case let quoted = batch.quotedFields(of: r), quoted != ~0 {
+            // A record with quoted fields the reader marked: the writer writes those and the
+            // rewritten ones, and each run of fields between them is copied as stored.
+            let last = plan.columnCount - 1
+            var written = quoted | rewrittenMask
+            var f = 0
+            while written != 0 {
+                let g = written.trailingZeroBitCount
+                written &= written &- 1
+                let start = batch.start(ofField: firstField + g)
+                if g > f {
+                    let from = batch.start(ofField: firstField + f)
+                    cursor.append(UnsafeRawBufferPointer(start: batch.bytes + from, count: start - from))
+                }
+                writeField(g, from: start, to: batch.fieldEnds[firstField + g], of: batch, record: r, to: &cursor)
+                if g < last { cursor.append(delimiter) }
+                f = g + 1
             }
             if f <= last {
                 let from = batch.start(ofField: firstField + f)

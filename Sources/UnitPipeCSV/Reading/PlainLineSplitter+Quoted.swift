@@ -35,6 +35,14 @@ extension PlainLineSplitter {
         var p = 0
         // The line's CR or LF, found by the field that ends there.
         var terminator = 0
+        // The fields a writer may have to quote: the quoted ones and those with a blank edge.
+        var quotedFields: UInt64 = 0
+
+        /// Marks the open field as one a writer may have to quote.
+        @inline(__always) func markQuoted() {
+            let index = fieldCount &- firstField
+            quotedFields |= index < 64 ? 1 << UInt64(index) : ~0
+        }
 
         /// Appends `n` bytes from `from` to the open field, with room for its separator.
         @inline(__always) func append(_ from: Int, _ n: Int) {
@@ -62,6 +70,7 @@ extension PlainLineSplitter {
         fields: while true {
             if p < count && source[p] == quote {
                 // A quoted field: up to the quote that a delimiter or the line's end follows.
+                markQuoted()
                 var from = p &+ 1
                 while true {
                     let q = scanner.next(from: from) { $0.quotes | $0.ends }
@@ -90,6 +99,7 @@ extension PlainLineSplitter {
             // An unquoted field: up to the next delimiter or the line's end; a quote in it is libcsv's.
             let i = scanner.next(from: p) { $0.delimiters | $0.quotes | $0.ends }
             guard i < count, source[i] != quote else { return nil }
+            if i > p && (isBlank(source[p]) || isBlank(source[i &- 1])) { markQuoted() }
             append(p, i &- p)
             endField()
             if source[i] == delimiter {
@@ -118,7 +128,7 @@ extension PlainLineSplitter {
         storage.pointee.recordEnds[r] = fieldCount
         storage.pointee.recordLines[r] = storage.pointee.line
         storage.pointee.recordProblems[r] = .none
-        storage.pointee.recordIsPlain[r] = false
+        storage.pointee.recordQuotedFields[r] = quotedFields
         storage.pointee.recordRawStarts[r] = offset
         storage.pointee.recordRawEnds[r] = offset &+ next
         storage.pointee.recordCount = r &+ 1
@@ -128,6 +138,10 @@ extension PlainLineSplitter {
         return next
     }
 }
+
+/// `true` for a space or tab, which a writer quotes at a field's edge.
+@inline(__always)
+private func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
 /// Finds bytes of a class in a line, classifying it 64 bytes at a time (byte_classes.h) and
 /// keeping the last block's masks.

@@ -196,7 +196,7 @@ struct PlainLineSplitter {
                     records.ends[recordCount] = fieldCount
                     records.lines[recordCount] = line
                     records.problems[recordCount] = .none
-                    records.isPlain[recordCount] = isPlain
+                    records.quotedFields[recordCount] = isPlain ? 0 : ~0
                     records.rawStarts[recordCount] = offset &+ lineStart
                     records.rawEnds[recordCount] = endsWithLoneCarriageReturn ? -1 : offset &+ next
                     recordCount &+= 1
@@ -250,7 +250,7 @@ struct PlainLineSplitter {
         var ends: UnsafeMutablePointer<Int>
         var lines: UnsafeMutablePointer<Int>
         var problems: UnsafeMutablePointer<RecordProblem>
-        var isPlain: UnsafeMutablePointer<Bool>
+        var quotedFields: UnsafeMutablePointer<UInt64>
         var rawStarts: UnsafeMutablePointer<Int>
         var rawEnds: UnsafeMutablePointer<Int>
 
@@ -258,7 +258,7 @@ struct PlainLineSplitter {
             ends = storage.recordEnds
             lines = storage.recordLines
             problems = storage.recordProblems
-            isPlain = storage.recordIsPlain
+            quotedFields = storage.recordQuotedFields
             rawStarts = storage.recordRawStarts
             rawEnds = storage.recordRawEnds
         }

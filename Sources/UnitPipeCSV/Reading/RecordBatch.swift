@@ -20,7 +20,10 @@ struct RecordStorage {
     var recordEnds: UnsafeMutablePointer<Int>
     var recordLines: UnsafeMutablePointer<Int>
     var recordProblems: UnsafeMutablePointer<RecordProblem>
-    var recordIsPlain: UnsafeMutablePointer<Bool>
+    /// Per record, the fields whose stored bytes a minimally quoting writer might not write as
+    /// they are (bit f for field f; every bit when the reader did not look field by field), 0 for a
+    /// plain record.
+    var recordQuotedFields: UnsafeMutablePointer<UInt64>
     /// Per record, the offsets (in the bytes fed since the reader's reset) of its first byte
     /// and of the byte after its line end; `-1` while its line end is not settled.
     var recordRawStarts: UnsafeMutablePointer<Int>
@@ -67,7 +70,7 @@ struct RecordStorage {
         recordEnds = PlainBuffer.allocate(Int.self, capacity: recordCapacity)
         recordLines = PlainBuffer.allocate(Int.self, capacity: recordCapacity)
         recordProblems = PlainBuffer.allocate(RecordProblem.self, capacity: recordCapacity)
-        recordIsPlain = PlainBuffer.allocate(Bool.self, capacity: recordCapacity)
+        recordQuotedFields = PlainBuffer.allocate(UInt64.self, capacity: recordCapacity)
         recordRawStarts = PlainBuffer.allocate(Int.self, capacity: recordCapacity)
         recordRawEnds = PlainBuffer.allocate(Int.self, capacity: recordCapacity)
         self.maxFieldSize = maxFieldSize
@@ -80,7 +83,7 @@ struct RecordStorage {
         PlainBuffer.free(recordEnds)
         PlainBuffer.free(recordLines)
         PlainBuffer.free(recordProblems)
-        PlainBuffer.free(recordIsPlain)
+        PlainBuffer.free(recordQuotedFields)
         PlainBuffer.free(recordRawStarts)
         PlainBuffer.free(recordRawEnds)
     }
@@ -184,7 +187,7 @@ struct RecordStorage {
         recordEnds[recordCount] = fieldCount
         recordLines[recordCount] = isInRecord ? recordStartLine : line
         recordProblems[recordCount] = pendingProblem
-        recordIsPlain[recordCount] = isOpenRecordPlain && isPiecePlain
+        recordQuotedFields[recordCount] = isOpenRecordPlain && isPiecePlain ? 0 : ~0
         recordRawStarts[recordCount] = isInRecord ? recordRawStart : lineStart
         recordRawEnds[recordCount] = -1
         unsettledRawEnds += 1
@@ -216,7 +219,7 @@ struct RecordStorage {
         capacity = recordCapacity
         grow(&recordProblems, capacity: &capacity, needed: needed)
         capacity = recordCapacity
-        grow(&recordIsPlain, capacity: &capacity, needed: needed)
+        grow(&recordQuotedFields, capacity: &capacity, needed: needed)
         capacity = recordCapacity
         grow(&recordRawStarts, capacity: &capacity, needed: needed)
         capacity = recordCapacity
@@ -324,7 +327,7 @@ public struct RecordBatch {
     @usableFromInline let recordEnds: UnsafePointer<Int>
     @usableFromInline let recordLines: UnsafePointer<Int>
     @usableFromInline let recordProblems: UnsafePointer<RecordProblem>
-    @usableFromInline let recordIsPlain: UnsafePointer<Bool>
+    @usableFromInline let recordQuotedFields: UnsafePointer<UInt64>
     @usableFromInline let recordRawStarts: UnsafePointer<Int>
     @usableFromInline let recordRawEnds: UnsafePointer<Int>
     /// The input bytes the reader still holds (none unless it keeps them for the rejects).
@@ -338,7 +341,7 @@ public struct RecordBatch {
         recordEnds = UnsafePointer(storage.recordEnds)
         recordLines = UnsafePointer(storage.recordLines)
         recordProblems = UnsafePointer(storage.recordProblems)
-        recordIsPlain = UnsafePointer(storage.recordIsPlain)
+        recordQuotedFields = UnsafePointer(storage.recordQuotedFields)
         recordRawStarts = UnsafePointer(storage.recordRawStarts)
         recordRawEnds = UnsafePointer(storage.recordRawEnds)
         self.raw = raw
@@ -380,7 +383,15 @@ public struct RecordBatch {
     /// without a space or tab at a field's edge. Its fields as stored, delimiters included, are
     /// its output bytes.
     @inlinable @inline(__always)
-    public func isPlain(_ record: Int) -> Bool { recordIsPlain[record] }
+    public func isPlain(_ record: Int) -> Bool { recordQuotedFields[record] == 0 }
+
+    /// The fields of `record` that may need quoting on output, bit f for field f (0-based): a
+    /// field the input quoted, or one with a space or tab at an edge. Every other field of fewer
+    /// than 64 holds no delimiter, quote, CR or LF of the input's dialect, so its bytes as stored
+    /// are its output in that dialect. Every bit is set when the reader did not look field by
+    /// field (the record then goes through the writer field by field); 0 when ``isPlain(_:)``.
+    @inlinable @inline(__always)
+    public func quotedFields(of record: Int) -> UInt64 { recordQuotedFields[record] }
 
     /// The 1-based physical line on which `record` starts.
     @inlinable @inline(__always)

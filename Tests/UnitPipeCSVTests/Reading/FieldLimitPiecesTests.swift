@@ -19,7 +19,7 @@ struct FieldLimitPiecesTests {
         for reader in ReaderKind.allCases {
             for cut in 0...text.count {
                 let pieces = cut == 0 ? [text.count + 1] : [cut, text.count + 1]
-                let (records, _) = parseInPieces(text, pieces, dialect: dialect, reader: reader, maxFieldSize: maxFieldSize)
+                let (records, _, _) = parseInPieces(text, pieces, dialect: dialect, reader: reader, maxFieldSize: maxFieldSize)
                 #expect(records == expected, "\(shown) cut at \(cut), \(reader) reader")
             }
         }

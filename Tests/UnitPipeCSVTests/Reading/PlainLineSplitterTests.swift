@@ -17,12 +17,16 @@ private func compareReaders(
         let shown = "\(String(decoding: text, as: UTF8.self).debugDescription) in pieces of \(pieces)"
         #expect(split.records == libcsv.records, "\(shown)")
         if pieces == [1 << 20] { #expect(split.plain == libcsv.plain, "plain flags of \(shown)") }
-        // A record marked plain is copied unexamined by the writer: none of its fields may need quotes.
+        // A record marked plain is copied unexamined by the writer: none of its fields may need
+        // quotes; nor may a field of another record whose bit in its quoted fields is clear.
         let writer = CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote)
-        for (record, isPlain) in zip(split.records, split.plain) where isPlain {
-            let quoted = record.fields.filter { Array($0.utf8).withUnsafeBytes { writer.needsQuotes($0) } }
-            #expect(quoted.isEmpty, "plain record \(record) of \(shown)")
-            if !quoted.isEmpty { return false }
+        for (record, (isPlain, quotedFields)) in zip(split.records, zip(split.plain, split.quoted)) {
+            #expect(isPlain == (quotedFields == 0), "plain flag and quoted fields of \(record) of \(shown)")
+            let needingQuotes = record.fields.indices.filter { f in
+                f < 64 && quotedFields >> UInt64(f) & 1 == 0 && Array(record.fields[f].utf8).withUnsafeBytes { writer.needsQuotes($0) }
+            }
+            #expect(needingQuotes.isEmpty, "fields \(needingQuotes) of \(record) of \(shown) need quotes, unmarked")
+            if !needingQuotes.isEmpty { return false }
         }
         if split.records != libcsv.records || (pieces == [1 << 20] && split.plain != libcsv.plain) { return false }
     }
@@ -87,7 +91,7 @@ struct PlainLineSplitterTests {
     ])
     func splitsLinesAtTheirEnds(_ text: String, _ expected: [String]) {
         for pieces in [[1 << 20], [1], [16], [17], [15, 3]] {
-            let (records, _) = parseInPieces(Array(text.utf8), pieces, dialect: .csv, reader: .split)
+            let (records, _, _) = parseInPieces(Array(text.utf8), pieces, dialect: .csv, reader: .split)
             #expect(records.map { "\($0.line):" + $0.fields.joined(separator: "|") } == expected, "pieces \(pieces)")
         }
     }
@@ -126,7 +130,7 @@ struct PlainLineSplitterTests {
 
     @Test func plainFlagsOfSplitLines() {
         let text = Array("a,b c,d\nlead, z\nend \n\tx,1\ny\t,2\n,\n0123456789abcde ,f\n0123456789abcdef, f\n".utf8)
-        let (records, plain) = parseInPieces(text, [1 << 20], dialect: .csv, reader: .split)
+        let (records, plain, _) = parseInPieces(text, [1 << 20], dialect: .csv, reader: .split)
         #expect(records.count == 8)
         #expect(plain == [true, false, false, false, false, true, false, false])
     }

@@ -179,7 +179,7 @@ struct RecordReadingTests {
         let text = Array(c.input.utf8)
         for cut in 1...text.count {
             for reader in ReaderKind.allCases {
-                let (records, _) = parseInPieces(text, [cut], dialect: c.dialect, reader: reader)
+                let (records, _, _) = parseInPieces(text, [cut], dialect: c.dialect, reader: reader)
                 #expect(records == c.expected.map(\.record), "pieces of \(cut), \(reader)")
             }
         }
@@ -253,8 +253,8 @@ struct RecordReadingTests {
             // Pieces up to 64 bytes: below 18 bytes the check goes byte by byte, above in blocks of 16.
             let text = (0..<random.next(in: 0...90)).map { _ in alphabet[random.next(alphabet.count)] }
             let pieces = (0..<random.next(in: 1...4)).map { _ in random.next(in: 1...64) }
-            let (fast, plain) = parseInPieces(text, pieces, dialect: dialect, usesBuiltInSpaceTest: true)
-            let (slow, _) = parseInPieces(text, pieces, dialect: dialect, usesBuiltInSpaceTest: false)
+            let (fast, plain, _) = parseInPieces(text, pieces, dialect: dialect, usesBuiltInSpaceTest: true)
+            let (slow, _, _) = parseInPieces(text, pieces, dialect: dialect, usesBuiltInSpaceTest: false)
             let shown = "\(String(decoding: text, as: UTF8.self).debugDescription) in pieces of \(pieces)"
             #expect(fast == slow, "\(shown)")
             let writer = CSVWriter(delimiter: dialect.delimiter, quote: dialect.quote)
@@ -271,7 +271,7 @@ struct RecordReadingTests {
 
     @Test func plainRecordsAreThoseWithoutQuotesOrEdgeSpaces() {
         let text = Array("a,b c,d\n\"x\",y\nlead, z\nend \nq\"q,1\n\"multi\nline\",2\nlast,3".utf8)
-        let (records, plain) = parseInPieces(text, [1 << 20], dialect: .csv, usesBuiltInSpaceTest: true)
+        let (records, plain, _) = parseInPieces(text, [1 << 20], dialect: .csv, usesBuiltInSpaceTest: true)
         #expect(records.map(\.fields) == [
             ["a", "b c", "d"], ["x", "y"], ["lead", " z"], ["end "], ["q\"q", "1"], ["multi\nline", "2"], ["last", "3"],
         ])
@@ -287,7 +287,7 @@ struct RecordReadingTests {
 func parseInPieces(
     _ text: [UInt8], _ pieces: [Int], dialect: CSVDialect, usesBuiltInSpaceTest: Bool = true,
     reader: ReaderKind = .libcsv, maxFieldSize: Int = 1 << 20
-) -> (records: [ExpectedRecord], plain: [Bool]) {
+) -> (records: [ExpectedRecord], plain: [Bool], quoted: [UInt64]) {
     let parser = RecordParser(
         dialect: dialect, maxFieldSize: maxFieldSize, batchRecords: Int.max, usesBuiltInSpaceTest: usesBuiltInSpaceTest,
         reader: reader)
@@ -309,5 +309,5 @@ func parseInPieces(
     let records = (0..<batch.count).map {
         ExpectedRecord(line: batch.line(of: $0), fields: batch.strings(of: $0), problem: batch.problem(of: $0))
     }
-    return (records, (0..<batch.count).map { batch.isPlain($0) })
+    return (records, (0..<batch.count).map { batch.isPlain($0) }, (0..<batch.count).map { batch.quotedFields(of: $0) })
 }
