@@ -42,7 +42,7 @@ struct ColumnProfile: Sendable {
     var markers: [String: Int] = [:]
     var booleans = 0
     var dates = 0
-    /// Cells that read as an ISO datetime (`2024-01-31T12:00:00Z`) or time (`12:00:00`), as validate reads those types.
+    /// Cells that read as an ISO 8601 datetime (a date, `T`, a time, an optional zone) or time (`hh:mm:ss`), as validate reads those types.
     var datetimes = 0
     var times = 0
     /// Per style: whether every non-missing cell so far read as a number in it.
