@@ -300,7 +300,7 @@ extension NumberParser {
     /// such a byte is flagged itself (its own high bit), so wrong flags only ever lie above a true
     /// one that is not ASCII. Callers use the lowest flag, and the next one only when the lowest
     /// is an ASCII separator.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func nonDigitFlags(_ digits: UInt64) -> UInt64 {
         (digits | (digits &+ 0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080
     }
@@ -312,7 +312,7 @@ extension NumberParser {
     /// hold two-digit values (≤ 99, no carry), which the shift and mask keep as 16-bit lanes. The
     /// same step with `1 + 100·2^16` gives four-digit values (≤ 9999) in 32-bit lanes, and with
     /// `1 + 10000·2^32` the eight-digit value (< 2^32) in the top half.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func eightDigitValue(_ digits: UInt64) -> UInt64 {
         let pairs = (digits &* (1 + 10 << 8)) &>> 8 & 0x00FF_00FF_00FF_00FF
         let quads = (pairs &* (1 + 100 << 16)) &>> 16 & 0x0000_FFFF_0000_FFFF

@@ -50,6 +50,11 @@ public struct ColumnParser: Sendable {
         let indices = column.tableIndices
         let spans = column.unitSpans
         let emptyStatus = isRequired ? CellStatus.failed(.required) : .empty
+        // Plain cells (`[+-]digits[DEC digits]`) go straight to the kernel's input; a cell that
+        // may carry its unit, or conventions without a fast path, always take the full scan.
+        let plainDecimal = hasUnitsInCells ? nil : parser.plainCellDecimal
+        let readsPlainCells = plainDecimal != nil
+        let decimalSeparator = plainDecimal ?? 0
         for r in 0..<batch.count {
             indices[r] = 0
             guard shapes[r] == .ok else {
@@ -61,6 +66,15 @@ public struct ColumnParser: Sendable {
             if checksNullsFirst && nullValues.matches(cell) {
                 mantissas[r] = .nan
                 statuses[r] = emptyStatus
+                continue
+            }
+            if readsPlainCells, let plain = NumberParser.scanPlainCell(cell, decimal: decimalSeparator) {
+                // What `DecimalFactorTable.kernelInput` makes of the same decimal: the mantissa
+                // (at most 2^53) as an exact double, the fraction digits (at most 15) as the slot.
+                let x = Double(plain.mantissa)
+                mantissas[r] = plain.isNegative ? -x : x
+                indices[r] = Int32(truncatingIfNeeded: plain.fractionDigitCount)
+                statuses[r] = .number
                 continue
             }
             var unit = 0..<0

@@ -128,15 +128,32 @@ package struct ConversionFactor: Sendable {
         let v = s - p
         let err = (p - (s - v)) + (offsetHi - v)
         let low = ((err + e) + t) + offsetLo
-        let r = s + low
         let bound = boundFactor * (p.magnitude + offsetHi.magnitude) + underflowBound
         let above = s + (low + bound)
         let below = s + (low - bound)
         let isZero = x == zeroInput
         // Branch-free (no short-circuit operators; 64-bit flags beside 64-bit values), so the loops that inline this vectorize.
-        let missesBracket: UInt64 = (above == r ? 0 : 1) | (below == r ? 0 : 1)
-        let needsExact = missesBracket & (isZero ? 0 : 1) & (x == x ? 1 : 0)
-        return (isZero ? 0 : r, needsExact)
+        return (isZero ? 0 : above, certaintyFlag(above: above, below: below, isZero: isZero, x: x))
+    }
+
+    /// The flag of the fast paths: 0 when the rounded ends of the bracket agree (then the
+    /// rounding of every value between them, `s + low` and the exact value included, is that
+    /// one), when the exact result is the zero `zeroInput` gives, or for NaN; else 1.
+    ///
+    /// Rounding is monotonic, so `below ≤ RN(s + low) ≤ above`: one comparison of the ends
+    /// decides what comparing each with `RN(s + low)` would, and `above` is then the result.
+    @inline(__always)
+    static func certaintyFlag(above: Double, below: Double, isZero: Bool, x: Double) -> UInt64 {
+        (above == below ? 0 : 1) & (isZero ? 0 : 1) & (x == x ? 1 : 0)
+    }
+
+    /// `s + low` of ``fastValue(_:)``: the nearest `Double` of the double-double evaluation,
+    /// whose neighbours the exact path weighs.
+    func estimate(_ x: Double) -> Double {
+        let p = x * scaleHi
+        let (s, err) = ConversionFactor.twoSum(p, offsetHi)
+        let low = ((err + ConversionFactor.twoProduct(x, scaleHi).error) + x * scaleLo) + offsetLo
+        return s + low
     }
 
     /// `x·S + O` rounded to an integer by `tie`, evaluated in double-double, and whether that is certain.
@@ -212,19 +229,16 @@ package struct ConversionFactor: Sendable {
         let xTail = x - xHead
         let e = ((xHead * scaleHiHead - p) + xHead * scaleHiTail + xTail * scaleHiHead) + xTail * scaleHiTail
         let low = e + x * scaleLo
-        let r = p + low
         let bound = boundFactor * p.magnitude + underflowBound
         let above = p + (low + bound)
         let below = p + (low - bound)
         let isZero = x == 0
-        let missesBracket: UInt64 = (above == r ? 0 : 1) | (below == r ? 0 : 1)
-        let needsExact = missesBracket & (isZero ? 0 : 1) & (x == x ? 1 : 0)
-        return (isZero ? 0 : r, needsExact)
+        return (isZero ? 0 : above, certaintyFlag(above: above, below: below, isZero: isZero, x: x))
     }
 
     /// The correctly rounded `x·S + O`, computed exactly; for values the fast path could not certify.
     func exactValue(_ x: Double) -> Double {
-        let r = fastValue(x).value
+        let r = x == zeroInput ? 0 : estimate(x)
         let safe = 0x1p-900...0x1p900
         let (ad, cb, bd) = midpointTerms
         guard !(ad.isNaN || cb.isNaN || bd.isNaN), safe.contains(r.magnitude), x == 0 || safe.contains(x.magnitude) else {

@@ -10,10 +10,11 @@ import UnitPipeNumbers
 // most products are exact Doubles already (`1.1 m → cm`: 11·10 = 110).
 //
 // Speed. A fixed-unit block whose cells have different numbers of fraction digits is first
-// brought to one slot: the block's largest k, each mantissa multiplied by 10^(kmax − k), exact
-// while the products stay at most 2^53 (checked; otherwise the block goes element by element).
-// Then the block runs the vectorized loop of the Double kernel with one factor. Per-row units
-// (a gather) run element by element with a table lookup.
+// brought to one slot: the block's largest k, each mantissa multiplied by 10^(kmax − k) into a
+// scratch block, exact while the products stay at most 2^53 (checked on the products in the same
+// pass; otherwise the block, untouched, goes element by element). Then the block runs the
+// vectorized loop of the Double kernel with one factor, from the scratch block into the column.
+// Per-row units (a gather) run element by element with a table lookup.
 
 /// Per source unit, one conversion factor per decimal exponent of a cell, for shortest output or `--decimals N`.
 package struct DecimalFactorTable: Sendable {
@@ -98,13 +99,16 @@ package struct DecimalFactorTable: Sendable {
             DecimalFactorTable.powersOfTen.withUnsafeBufferPointer { powers in
                 guard let powers = powers.baseAddress else { return }
                 withUnsafeTemporaryAllocation(of: UInt64.self, capacity: FactorMatrix.blockSize) { flags in
-                    guard let flagBase = flags.baseAddress else { return }
-                    var start = 0
-                    while start < values.count {
-                        let count = min(FactorMatrix.blockSize, values.count - start)
-                        exactCount += DecimalFactorTable.convertBlock(base + start, indices: index + start, count: count,
-                                                                      flags: flagBase, entries: entries, powers: powers)
-                        start += count
+                    withUnsafeTemporaryAllocation(of: Double.self, capacity: FactorMatrix.blockSize) { scratch in
+                        guard let flagBase = flags.baseAddress, let scratchBase = scratch.baseAddress else { return }
+                        var start = 0
+                        while start < values.count {
+                            let count = min(FactorMatrix.blockSize, values.count - start)
+                            exactCount += DecimalFactorTable.convertBlock(base + start, indices: index + start, count: count,
+                                                                          flags: flagBase, scratch: scratchBase,
+                                                                          entries: entries, powers: powers)
+                            start += count
+                        }
                     }
                 }
             }
@@ -116,44 +120,39 @@ package struct DecimalFactorTable: Sendable {
     /// source, else element by element.
     @inline(__always)
     private static func convertBlock(_ block: UnsafeMutablePointer<Double>, indices: UnsafePointer<Int32>, count: Int,
-                                     flags: UnsafeMutablePointer<UInt64>, entries: UnsafePointer<ConversionFactor>,
-                                     powers: UnsafePointer<Double>) -> Int {
+                                     flags: UnsafeMutablePointer<UInt64>, scratch: UnsafeMutablePointer<Double>,
+                                     entries: UnsafePointer<ConversionFactor>, powers: UnsafePointer<Double>) -> Int {
         var lowest = Int32.max, highest = Int32.min
-        var largest = 0.0
         for i in 0..<count {
             lowest = min(lowest, indices[i])
             highest = max(highest, indices[i])
-            largest = max(largest, block[i].magnitude)
         }
         let slots = Int32(slotCount)
         let source = lowest / slots
         if highest / slots == source {
-            // One source: bring every mantissa to the largest slot when the products stay exact
-            // (at most 2^53: certain when the largest mantissa times the largest power stays there).
-            let (minSlot, maxSlot) = (lowest - source * slots, highest - source * slots)
+            // One source: every mantissa brought to the largest slot (`highest`) in one pass, into
+            // the scratch block, when every product stays exact (at most 2^53; NaN passes).
+            var input = UnsafePointer(block)
             var isExact = true
-            if maxSlot > minSlot {
-                let powerBase = Int(maxSlot + source * slots)
-                if !(largest * powers[Int(maxSlot - minSlot)] <= 0x1p53) {
-                    var tooLarge = false
-                    for i in 0..<count {
-                        let y = block[i] * powers[powerBase - Int(indices[i])]
-                        tooLarge = tooLarge || y.magnitude > 0x1p53
-                    }
-                    isExact = !tooLarge
+            if highest > lowest {
+                let powerBase = Int(highest)
+                var tooLarge: UInt64 = 0
+                for i in 0..<count {
+                    let y = block[i] * powers[powerBase - Int(indices[i])]
+                    scratch[i] = y
+                    tooLarge |= y.magnitude > 0x1p53 ? 1 : 0
                 }
-                if isExact {
-                    for i in 0..<count { block[i] *= powers[powerBase - Int(indices[i])] }
-                }
+                isExact = tooLarge == 0
+                input = UnsafePointer(scratch)
             }
             if isExact {
                 let factor = entries[Int(highest)]
                 if factor.isPlainProduct {
                     let scale = factor.scaleHi
-                    for i in 0..<count { block[i] = block[i] * scale + 0 }
+                    for i in 0..<count { block[i] = input[i] * scale + 0 }
                     return 0
                 }
-                return FactorMatrix.convertBlock(block, count: count, flags: flags, factor: factor)
+                return FactorMatrix.convertBlock(input, into: block, count: count, flags: flags, factor: factor)
             }
         }
         var exactCount = 0

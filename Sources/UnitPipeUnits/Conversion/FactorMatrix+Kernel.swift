@@ -113,13 +113,25 @@ extension FactorMatrix {
     @discardableResult
     static func convertBlock(_ block: UnsafeMutablePointer<Double>, count: Int, flags: UnsafeMutablePointer<UInt64>,
                              factor: ConversionFactor) -> Int {
+        convertBlock(UnsafePointer(block), into: block, count: count, flags: flags, factor: factor)
+    }
+
+    /// Converts `count` (≤ `blockSize`) values from `input` into `block` from one factor (the
+    /// two may be the same memory): the vectorized fast loop, then the exact path for flagged values.
+    ///
+    /// The fast loop writes a flagged element's input to `block` and sets its flag.
+    /// - Returns: How many values the exact path decided.
+    @inline(__always)
+    @discardableResult
+    static func convertBlock(_ input: UnsafePointer<Double>, into block: UnsafeMutablePointer<Double>, count: Int,
+                             flags: UnsafeMutablePointer<UInt64>, factor: ConversionFactor) -> Int {
         var flagged: UInt64 = 0
         // Plain Doubles in locals: nothing the stores could alias, so nothing is reloaded per element.
         let (scaleHi, scaleLo, head, tail) = (factor.scaleHi, factor.scaleLo, factor.scaleHiHead, factor.scaleHiTail)
         let (offsetHi, offsetLo, boundFactor, zeroInput) = (factor.offsetHi, factor.offsetLo, factor.boundFactor, factor.zeroInput)
         if factor.isLinear {
             for i in 0..<count {
-                let x = block[i]
+                let x = input[i]
                 let (r, needsExact) = ConversionFactor.fastLinearValue(x, scaleHi: scaleHi, scaleLo: scaleLo, head: head, tail: tail, boundFactor: boundFactor)
                 block[i] = needsExact == 0 ? r : x
                 flags[i] = needsExact
@@ -127,7 +139,7 @@ extension FactorMatrix {
             }
         } else {
             for i in 0..<count {
-                let x = block[i]
+                let x = input[i]
                 let (r, needsExact) = ConversionFactor.fastValue(x, scaleHi: scaleHi, scaleLo: scaleLo, head: head, tail: tail,
                                                                 offsetHi: offsetHi, offsetLo: offsetLo, boundFactor: boundFactor, zeroInput: zeroInput)
                 block[i] = needsExact == 0 ? r : x

@@ -1,0 +1,116 @@
+// Design note — the plain cell, straight to the kernel's input.
+//
+// Most converted cells are nothing but `[+-]digits[DEC digits]`: no blanks, no grouping, no
+// exponent, no currency. `scanPlainCell` reads exactly that shape — one to sixteen bytes after
+// the sign, at least one digit, at most one decimal separator (the locale's) — and answers the
+// mantissa, the number of fraction digits and the sign, which is what the conversion kernel
+// takes (`DecimalFactorTable`); every other cell answers `nil` and takes the full scan, which is
+// unchanged. It never answers where the full scan would not answer the same decimal: a
+// differential test checks it against `scanGeneral`.
+//
+// The body (after the sign) is read as at most two words that never overlap and never reach
+// outside the cell: `low` holds its first `n − 8` bytes in its top bytes (zeros below, read as
+// leading zeros), `high` its last eight (or all `n ≤ 8` in its top bytes). The digits are then
+// `eightDigitValue(low) · 10^8 + eightDigitValue(high)`. A decimal separator is the one byte
+// `nonDigitFlags` flags in either word; it is squeezed out as the fast path does (the bytes
+// below it move up by one), which leaves seven digits in that word and fixes the multiplier.
+// A single flag is exact: any byte outside ASCII is flagged itself, so a cell with one flag
+// holds ASCII bytes only, where the flags are exact.
+
+extension NumberParser {
+    /// The decimal separator the plain-cell scan reads, or `nil` when these conventions have no
+    /// fast path (an `auto` column, a decimal separator outside ASCII): then every cell takes
+    /// the full scan.
+    package var plainCellDecimal: UInt8? { hasFastPath ? fastDecimal : nil }
+
+    /// Reads a plain cell — an optional `+` or `-`, then one to sixteen bytes of ASCII digits with
+    /// at most one `decimal` among them and at least one digit — whose digits are at most 2^53.
+    ///
+    /// Reads no byte outside the cell. Whenever it answers, the full scan (``scan(_:)``) answers
+    /// the decimal `±mantissa · 10^-fractionDigitCount`; `nil` means only that the full scan
+    /// must decide.
+    /// - Parameters:
+    ///   - cell: The cell's bytes.
+    ///   - decimal: The decimal separator, an ASCII byte that is no digit or sign (see
+    ///     ``plainCellDecimal``).
+    /// - Returns: The digits as an integer (at most 2^53), the number of digits after the
+    ///   decimal separator (0…15) and whether the cell starts with `-`; or `nil`.
+    @inlinable @inline(__always)
+    package static func scanPlainCell(_ cell: UnsafeRawBufferPointer, decimal: UInt8)
+        -> (mantissa: UInt64, fractionDigitCount: Int, isNegative: Bool)? {
+        guard let base = cell.baseAddress else { return nil }
+        let count = cell.count
+        // The cell is not empty: the first byte may be read.
+        guard count > 0 else { return nil }
+        let first = base.load(as: UInt8.self)
+        let signLength = (first &- 0x2B) & 0xFD == 0 ? 1 : 0  // `+` (0x2B) or `-` (0x2D)
+        let length = count &- signLength
+        guard UInt(bitPattern: length &- 1) < 16 else { return nil }
+        let body = base + signLength
+        let zeros: UInt64 = 0x3030_3030_3030_3030
+        var low: UInt64 = 0
+        var high: UInt64
+        if length > 8 {
+            let lowLength = length &- 8
+            let word = UInt64(littleEndian: body.loadUnaligned(as: UInt64.self)) ^ zeros
+            low = word &<< UInt64(truncatingIfNeeded: 64 &- 8 &* lowLength)
+            high = UInt64(littleEndian: body.loadUnaligned(fromByteOffset: lowLength, as: UInt64.self)) ^ zeros
+        } else {
+            high = plainDigits(body, length: length)
+        }
+        let lowFlags = nonDigitFlags(low), highFlags = nonDigitFlags(high)
+        var lowScale: UInt64 = 100_000_000
+        var fractionDigitCount = 0
+        if lowFlags | highFlags != 0 {
+            // One flag in all, on the decimal separator, and a digit besides it.
+            guard length > 1 else { return nil }
+            let decimalDigit = UInt64(decimal ^ 0x30)
+            if lowFlags == 0 {
+                guard highFlags & (highFlags &- 1) == 0 else { return nil }
+                let bit = UInt64(truncatingIfNeeded: highFlags.trailingZeroBitCount)
+                guard (high &>> (bit &- 7)) & 0xFF == decimalDigit else { return nil }
+                high = squeezed(high, at: highFlags)
+                lowScale = 10_000_000
+                fractionDigitCount = Int(truncatingIfNeeded: 63 &- bit) &>> 3
+            } else {
+                guard highFlags == 0, lowFlags & (lowFlags &- 1) == 0 else { return nil }
+                let bit = UInt64(truncatingIfNeeded: lowFlags.trailingZeroBitCount)
+                guard (low &>> (bit &- 7)) & 0xFF == decimalDigit else { return nil }
+                low = squeezed(low, at: lowFlags)
+                fractionDigitCount = Int(truncatingIfNeeded: 63 &- bit) &>> 3 &+ 8
+            }
+        }
+        let mantissa = eightDigitValue(low) &* lowScale &+ eightDigitValue(high)
+        guard mantissa <= 1 << 53 else { return nil }
+        return (mantissa, fractionDigitCount, first == 0x2D)
+    }
+
+    /// The `length` (1…8) bytes at `start` XORed with `0x30` in the top bytes of a word (the last
+    /// byte highest), zero bytes below; reads no byte outside `start[0..<length]`
+    /// (``loadDigits(_:length:)`` for the plain-cell scan).
+    @inlinable @inline(__always)
+    static func plainDigits(_ start: UnsafeRawPointer, length: Int) -> UInt64 {
+        let shift = UInt64(truncatingIfNeeded: 64 &- 8 &* length)
+        let word: UInt64
+        if length >= 4 {
+            let low = UInt64(UInt32(littleEndian: start.loadUnaligned(as: UInt32.self)))
+            let high = UInt64(UInt32(littleEndian: start.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)))
+            word = high &<< 32 | low &<< shift
+        } else if length >= 2 {
+            let low = UInt64(UInt16(littleEndian: start.loadUnaligned(as: UInt16.self)))
+            let high = UInt64(UInt16(littleEndian: start.loadUnaligned(fromByteOffset: length &- 2, as: UInt16.self)))
+            word = high &<< 48 | low &<< shift
+        } else {
+            word = UInt64(start.load(as: UInt8.self)) &<< 56
+        }
+        return word ^ (0x3030_3030_3030_3030 &<< shift)
+    }
+
+    /// The word with the byte flagged by `flag` (its one high bit) squeezed out: the bytes below
+    /// it move up by one and a zero byte, a leading zero, comes in at the bottom.
+    @inlinable @inline(__always)
+    static func squeezed(_ digits: UInt64, at flag: UInt64) -> UInt64 {
+        let through = (flag &<< 1) &- 1
+        return digits ^ ((digits ^ (digits &<< 8)) & through)
+    }
+}
