@@ -47,42 +47,56 @@ extension NumberParser {
         let length = count &- signLength
         guard UInt(bitPattern: length &- 1) < 16 else { return nil }
         let body = base + signLength
-        let zeros: UInt64 = 0x3030_3030_3030_3030
-        var low: UInt64 = 0
-        var high: UInt64
-        if length > 8 {
-            let lowLength = length &- 8
-            let word = UInt64(littleEndian: body.loadUnaligned(as: UInt64.self)) ^ zeros
-            low = word &<< UInt64(truncatingIfNeeded: 64 &- 8 &* lowLength)
-            high = UInt64(littleEndian: body.loadUnaligned(fromByteOffset: lowLength, as: UInt64.self)) ^ zeros
-        } else {
-            high = plainDigits(body, length: length)
+        let isNegative = first == 0x2D
+        let decimalDigit = UInt64(decimal ^ 0x30)
+        guard length > 8 else {
+            // One word; at most eight digits, far below 2^53.
+            var digits = plainDigits(body, length: length)
+            let flags = nonDigitFlags(digits)
+            guard flags != 0 else { return (eightDigitValue(digits), 0, isNegative) }
+            guard let fraction = plainFractionDigitCount(digits, flags: flags, decimal: decimalDigit),
+                  length > 1 else { return nil }
+            digits = squeezed(digits, at: flags)
+            return (eightDigitValue(digits), fraction, isNegative)
         }
+        // Two words: the first `length − 8` bytes at the top of `low`, the last eight in `high`.
+        let zeros: UInt64 = 0x3030_3030_3030_3030
+        let lowLength = length &- 8
+        var low = (UInt64(littleEndian: body.loadUnaligned(as: UInt64.self)) ^ zeros)
+            &<< UInt64(truncatingIfNeeded: 64 &- 8 &* lowLength)
+        var high = UInt64(littleEndian: body.loadUnaligned(fromByteOffset: lowLength, as: UInt64.self)) ^ zeros
         let lowFlags = nonDigitFlags(low), highFlags = nonDigitFlags(high)
         var lowScale: UInt64 = 100_000_000
         var fractionDigitCount = 0
-        if lowFlags | highFlags != 0 {
-            // One flag in all, on the decimal separator, and a digit besides it.
-            guard length > 1 else { return nil }
-            let decimalDigit = UInt64(decimal ^ 0x30)
-            if lowFlags == 0 {
-                guard highFlags & (highFlags &- 1) == 0 else { return nil }
-                let bit = UInt64(truncatingIfNeeded: highFlags.trailingZeroBitCount)
-                guard (high &>> (bit &- 7)) & 0xFF == decimalDigit else { return nil }
-                high = squeezed(high, at: highFlags)
-                lowScale = 10_000_000
-                fractionDigitCount = Int(truncatingIfNeeded: 63 &- bit) &>> 3
-            } else {
-                guard highFlags == 0, lowFlags & (lowFlags &- 1) == 0 else { return nil }
-                let bit = UInt64(truncatingIfNeeded: lowFlags.trailingZeroBitCount)
-                guard (low &>> (bit &- 7)) & 0xFF == decimalDigit else { return nil }
-                low = squeezed(low, at: lowFlags)
-                fractionDigitCount = Int(truncatingIfNeeded: 63 &- bit) &>> 3 &+ 8
-            }
+        if highFlags != 0 {
+            guard lowFlags == 0,
+                  let fraction = plainFractionDigitCount(high, flags: highFlags, decimal: decimalDigit) else { return nil }
+            high = squeezed(high, at: highFlags)
+            lowScale = 10_000_000
+            fractionDigitCount = fraction
+        } else if lowFlags != 0 {
+            guard let fraction = plainFractionDigitCount(low, flags: lowFlags, decimal: decimalDigit) else { return nil }
+            low = squeezed(low, at: lowFlags)
+            fractionDigitCount = fraction &+ 8
         }
         let mantissa = eightDigitValue(low) &* lowScale &+ eightDigitValue(high)
         guard mantissa <= 1 << 53 else { return nil }
-        return (mantissa, fractionDigitCount, first == 0x2D)
+        return (mantissa, fractionDigitCount, isNegative)
+    }
+
+    /// The number of digits after the byte `flags` marks in a word of digit values when that
+    /// byte is the only one flagged and is the decimal separator, else `nil`.
+    ///
+    /// - Parameters:
+    ///   - digits: Bytes XORed with `0x30`, first byte lowest.
+    ///   - flags: ``nonDigitFlags(_:)`` of `digits`, not zero.
+    ///   - decimal: The decimal separator XORed with `0x30`.
+    @inlinable @inline(__always)
+    static func plainFractionDigitCount(_ digits: UInt64, flags: UInt64, decimal: UInt64) -> Int? {
+        guard flags & (flags &- 1) == 0 else { return nil }
+        let bit = UInt64(truncatingIfNeeded: flags.trailingZeroBitCount)
+        guard (digits &>> (bit &- 7)) & 0xFF == decimal else { return nil }
+        return Int(truncatingIfNeeded: 63 &- bit) &>> 3
     }
 
     /// The `length` (1…8) bytes at `start` XORed with `0x30` in the top bytes of a word (the last
