@@ -146,6 +146,32 @@ def random_case(rng, locale, allow_exponent, max_integer_digits=7, ties=False):
     return text_of(rng, locale, sign, integer, fraction, exponent), value
 
 
+def plain_case(rng, locale):
+    """A plain decimal text (sign, digits, at most one decimal separator, no grouping) as the
+    kernel's fast entry reads it, around its edges: 1 to 17 digits, leading zeros, `12.`, `.5`, `-0`."""
+    decimal = LOCALES[locale][0]
+    sign = rng.choice(["", "", "-", "+"] if locale == "C" else ["", "", "-"])
+    shape = rng.random()
+    if shape < 0.05:
+        integer, fraction = rng.choice([("0", ""), ("0", "0"), ("", "0"), ("0", "00")])
+    else:
+        total = rng.choice([rng.randrange(1, 10), rng.randrange(1, 18)])
+        digits = "".join(rng.choice("0123456789") for _ in range(total))
+        if rng.random() < 0.1:
+            digits = "0" * rng.randrange(1, 4) + digits[: max(1, total - 3)]
+        cut = rng.randrange(0, len(digits) + 1)
+        integer, fraction = digits[:cut], digits[cut:]
+    body = integer
+    if fraction or rng.random() < 0.1:
+        body += decimal + fraction
+    if not integer and not fraction:
+        integer, body = "0", "0"
+    value = F(int((integer + fraction) or "0"), 10 ** len(fraction))
+    if sign == "-":
+        value = -value
+    return sign + body, value
+
+
 def finite(x):
     try:
         return abs(float(x)) != float("inf")
@@ -188,6 +214,11 @@ GROUPS = [
     ("L100km-mpg", "L/100km", "mpg", "C", None, None, True),
     ("kmL-Lkm", "km/L", "L/km", "de_DE", None, None, False),
     ("mpg-kmL", "mpg", "km/L", "C", None, None, False),
+    # Plain cells (sign, digits, one decimal separator), read straight into the kernel's input, in
+    # groups larger than the kernel's block of 1024, with mixed fraction digits in every block.
+    ("plain-km-mi", "km", "mi", "C", None, None, False),
+    ("plain-degC-degF", "degC", "degF", "C", None, None, False),
+    ("plain-de-degF-degC", "degF", "degC", "de_DE", None, None, False),
 ]
 
 
@@ -202,8 +233,11 @@ def main():
     for gid, source, target, locale, output_locale, rates, exponents in GROUPS:
         lines.append("\t".join(["@", gid, source, target, locale, output_locale or "-", rates or "-"]))
         made = 0
-        while made < args.count:
-            text, t = random_case(rng, locale, exponents, ties=gid.startswith("ties-"))
+        while made < (3 * args.count if gid.startswith("plain-") else args.count):
+            if gid.startswith("plain-"):
+                text, t = plain_case(rng, locale)
+            else:
+                text, t = random_case(rng, locale, exponents, ties=gid.startswith("ties-"))
             unit = "-"
             row_source = source
             if source == "@u":

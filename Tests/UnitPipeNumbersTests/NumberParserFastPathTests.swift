@@ -160,11 +160,12 @@ private struct CellGenerator {
 }
 
 /// Runs `cases` generated cells through one parser and records every disagreement.
-/// - Returns: How many cells each tier of the fast path answered: inline words, grouped words, runs.
-private func checkFastPath(_ parser: NumberParser, cases: Int, seed: UInt64) -> (words: Int, grouped: Int, runs: Int) {
+/// - Returns: How many cells each tier of the fast path answered: inline words, grouped words,
+///   runs, and the plain-cell scan.
+private func checkFastPath(_ parser: NumberParser, cases: Int, seed: UInt64) -> (words: Int, grouped: Int, runs: Int, plain: Int) {
     var generator = CellGenerator(seed: seed, conventions: parser.conventions)
     var padding = SplitMix64(state: seed ^ 0xA5A5)
-    var hits = (words: 0, grouped: 0, runs: 0)
+    var hits = (words: 0, grouped: 0, runs: 0, plain: 0)
     var failures = 0
     func fail(_ message: @autoclosure () -> String) {
         failures += 1
@@ -212,6 +213,21 @@ private func checkFastPath(_ parser: NumberParser, cases: Int, seed: UInt64) -> 
                       cell.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
                 fail("\(parser.conventions.identifier) \(shown): plain digits not taken by the fast path")
             }
+            // The plain-cell scan answers exactly the plain cells, with the decimal of the fast
+            // path (the same exponent, so the same kernel slot) and of the general path.
+            let plain = parser.plainCellDecimal.flatMap { NumberParser.scanPlainCell(field, decimal: $0) }
+            let shape = parser.plainCellDecimal.flatMap { plainShape(cell, decimal: $0) }
+            if let plain {
+                hits.plain += 1
+                let decimal = ScannedDecimal(mantissa: plain.mantissa, exponent: -plain.fractionDigitCount, isNegative: plain.isNegative)
+                _ = check("plain cell", decimal)
+                if parser.parseFast(field) != decimal {
+                    fail("\(parser.conventions.identifier) \(shown): plain cell \(decimal), fast path \(String(describing: parser.parseFast(field)))")
+                }
+            }
+            if (plain.map { ScannedDecimal(mantissa: $0.mantissa, exponent: -$0.fractionDigitCount, isNegative: $0.isNegative) }) != shape {
+                fail("\(parser.conventions.identifier) \(shown): plain cell \(String(describing: plain)), plain shape \(String(describing: shape))")
+            }
         }
         // The same cell between random bytes (often digits) must read the same.
         let before = (0..<padding.next(9)).map { _ in padding.next(3) == 0 ? UInt8(truncatingIfNeeded: padding.next()) : 0x35 }
@@ -232,6 +248,7 @@ func fastPathAgreesWithTheGeneralPath(locale: String) {
     // The generator must keep every tier busy, or the test proves little.
     #expect(hits.words > cases / 5, "\(locale): \(hits)")
     #expect(hits.runs > cases / 5, "\(locale): \(hits)")
+    #expect(hits.plain > cases / 5, "\(locale): \(hits)")
     if parser.fastSeparators != 0 {
         #expect(hits.grouped > cases / 100, "\(locale): \(hits)")
     }
@@ -251,7 +268,7 @@ func fastPathAgreesWithTheGeneralPathInAColumnContext(locale: String, context: N
     #expect(!parser.hasFastPath)
     let cases = isLongRun ? 250_000 : 10_000
     let hits = checkFastPath(parser, cases: cases, seed: 0x0DEC_1DED)
-    #expect(hits.words == 0 && hits.grouped == 0 && hits.runs == 0)
+    #expect(hits.words == 0 && hits.grouped == 0 && hits.runs == 0 && hits.plain == 0)
 }
 
 @Test(arguments: [
@@ -282,6 +299,30 @@ func fastPathLeavesErrorsToTheGeneralPath(locale: String, text: String, expected
     var text = text
     #expect(text.withUTF8 { parser.parseFast(UnsafeRawBufferPointer($0)) } == nil, "\(locale) \(text)")
     #expect(parser.parse(text) == .failure(expected), "\(locale) \(text)")
+}
+
+/// The decimal of a plain cell read byte by byte — an optional `+` or `-`, then 1…16 bytes of ASCII
+/// digits and at most one `decimal`, at least one digit, the digits at most 2^53 — else `nil`:
+/// the plain-cell scan's contract, written without its word tricks.
+func plainShape(_ cell: [UInt8], decimal: UInt8) -> ScannedDecimal? {
+    var body = cell[...]
+    let isNegative = body.first == UInt8(ascii: "-")
+    if body.first == UInt8(ascii: "+") || isNegative { body = body.dropFirst() }
+    guard (1...16).contains(body.count) else { return nil }
+    var mantissa: UInt64 = 0, digits = 0, fraction: Int?
+    for byte in body {
+        if byte >= 0x30 && byte <= 0x39 {
+            mantissa = mantissa * 10 + UInt64(byte - 0x30)
+            digits += 1
+            if let f = fraction { fraction = f + 1 }
+        } else if byte == decimal, fraction == nil {
+            fraction = 0
+        } else {
+            return nil
+        }
+    }
+    guard digits > 0, mantissa <= 1 << 53 else { return nil }
+    return ScannedDecimal(mantissa: mantissa, exponent: -(fraction ?? 0), isNegative: isNegative)
 }
 
 /// A decimal with its mantissa's trailing zeros moved into the exponent (zero: exponent 0), so equal values compare equal.

@@ -5,6 +5,7 @@
 // writes. The end-to-end tests see these only through whole runs.
 
 import Testing
+import TestSupport
 @testable import UnitPipe
 import UnitPipeCSV
 import UnitPipeNumbers
@@ -86,6 +87,53 @@ struct ColumnParserStageTests {
         #expect(column.exactDecimals.map(\.exponent) == [400, 0])
         #expect(column.exactDecimals[1] == LongDecimal(isNegative: false, digits: twentyFourDigits, exponent: 0))
         #expect(column.mantissas[1].isNaN && column.mantissas[2].isNaN)
+    }
+
+    @Test(arguments: ["C", "de_DE"])
+    func plainCellsReachTheKernelAsTheFullScanWouldHandThem(locale: String) throws {
+        // Plain cells take their own scan: the same kernel input (mantissa bit for bit, slot) and
+        // status as the full scan and `kernelInput` give; a null marker that reads as a number
+        // stays a null.
+        let conventions = try NumberConventions(localeIdentifier: locale)
+        let decimal = locale == "C" ? "." : ","
+        var random = SplitMix64(state: 0x5CA7 ^ UInt64(locale.utf8.count))
+        var cells = ["0", "-0", "+0", "12\(decimal)", "\(decimal)5", "-\(decimal)5", "007", "NA", "", "9007199254740993",
+                     "123456789012345678901234", "1e5", "1.234,5", "1,234.5", " 7", "-", "\(decimal)"]
+        for _ in 0..<3000 {
+            let digits = String((0..<random.next(in: 1...18)).map { _ in Character(String(random.next(10))) })
+            let cut = random.next(digits.count + 1)
+            var cell = ["", "-", "+"][random.next(3)] + digits.prefix(cut) + (random.next(4) == 0 ? "" : decimal) + digits.dropFirst(cut)
+            if random.next(20) == 0 { cell.insert(["x", " ", ".", ",", "e"][random.next(5)], at: cell.index(cell.startIndex, offsetBy: random.next(cell.count + 1))) }
+            cells.append(cell)
+        }
+        let input = Cells(cells.map { "\"\($0)\"" })
+        let parser = NumberParser(conventions: conventions)
+        for nulls in [[], ["NA", "-0"]] {
+            let stage = ColumnParser(field: 1, parser: parser, hasUnitsInCells: false, isRequired: false, nullValues: nulls)
+            let column = input.parsed(by: stage)
+            var exactRows: [Int32] = []
+            for (r, cell) in cells.enumerated() {
+                var text = cell
+                let scan = text.withUTF8 { parser.scan(UnsafeRawBufferPointer($0)) }
+                if nulls.contains(cell) || cell.isEmpty {
+                    #expect(column.statuses[r] == .empty, "\(locale) '\(cell)'")
+                    continue
+                }
+                guard case .decimal(let decimal) = scan else {
+                    if case .long = scan { exactRows.append(Int32(r)) } else { #expect(column.statuses[r] != .number, "\(locale) '\(cell)'") }
+                    continue
+                }
+                #expect(column.statuses[r] == .number, "\(locale) '\(cell)'")
+                if let (mantissa, slot) = DecimalFactorTable.kernelInput(decimal) {
+                    #expect(column.mantissas[r].bitPattern == mantissa.bitPattern && column.tableIndices[r] == slot,
+                            "\(locale) '\(cell)': \(column.mantissas[r]) slot \(column.tableIndices[r]), full scan \(mantissa) slot \(slot)")
+                } else {
+                    #expect(column.mantissas[r].isNaN, "\(locale) '\(cell)'")
+                    exactRows.append(Int32(r))
+                }
+            }
+            #expect(column.exactRows == exactRows, "\(locale)")
+        }
     }
 
     @Test func requiredNullsAndSkippedRows() {

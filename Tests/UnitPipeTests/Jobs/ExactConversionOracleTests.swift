@@ -64,7 +64,7 @@ struct ExactConversionOracleTests {
     }
 
     /// Runs one group through a job and returns the converted column, in row order.
-    static func run(_ group: Group, decimals: Int?, rounding: DecimalRounding) throws -> [String] {
+    static func run(_ group: Group, decimals: Int?, rounding: DecimalRounding, chunkSize: Int = 4096, threads: Int? = nil) throws -> [String] {
         var input = group.from == "@u" ? "id,v,u\n" : "id,v\n"
         for (i, c) in group.cases.enumerated() {
             input += "\(i),\"\(c.text)\"" + (group.from == "@u" ? ",\(c.unit ?? "")" : "") + "\n"
@@ -77,7 +77,8 @@ struct ExactConversionOracleTests {
             options.ratesPath = group.rates.map { root.appendingPathComponent("fixtures/rates/\($0)").path }
             options.decimals = decimals
             options.rounding = rounding
-            options.chunkSize = 4096
+            options.chunkSize = chunkSize
+            if let threads { options.threads = threads }
         }
         #expect(result.failure == nil, "\(group.id): \(String(describing: result.failure))")
         #expect(result.summary.rowsRejected == 0, "\(group.id): \(result.errors.prefix(600))")
@@ -119,6 +120,23 @@ struct ExactConversionOracleTests {
         #expect(groups.count >= 20)
         #expect(groups.reduce(0) { $0 + $1.cases.count } >= 10_000)
         try Self.check(groups)
+    }
+
+    @Test("plain cells read through tiny chunks and several threads convert as through large ones")
+    func plainCellsThroughTheChunkReader() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("fixtures/exact/oracle.tsv"), encoding: .utf8)
+        let groups = Self.groups(text).filter { $0.id.hasPrefix("plain-") }
+        try #require(groups.count >= 3)
+        for group in groups {
+            let reference = try Self.run(group, decimals: nil, rounding: .halfEven)
+            for (chunkSize, threads) in [(1, 1), (7, 2), (1000, 2)] {
+                let shortest = try Self.run(group, decimals: nil, rounding: .halfEven, chunkSize: chunkSize, threads: threads)
+                #expect(shortest == reference, "\(group.id): chunks of \(chunkSize) bytes, \(threads) threads")
+            }
+            for (i, c) in group.cases.enumerated() where Double(reference[i]) != Double(c.shortest) {
+                Issue.record("\(group.id) '\(c.text)': wrote \(reference[i]), exact \(c.shortest)")
+            }
+        }
     }
 
     @Test("many more generated cases (UNITPIPE_LONG_TESTS=1)", .enabled(if: isLongRun))

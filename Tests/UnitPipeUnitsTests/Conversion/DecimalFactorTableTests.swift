@@ -86,6 +86,39 @@ struct DecimalFactorTableTests {
         }
     }
 
+    @Test(arguments: exactPairs)
+    func blocksOfMixedSlotsAreBroughtToOneSlotExactly(_ pair: ExactPair) throws {
+        // Cells as data files hold them (0…8 fraction digits, mixed in every block), NaN rows
+        // between them, over several blocks; in some blocks one product of the
+        // rescale passes 2^53, and that block goes element by element from its untouched input.
+        let table = DecimalFactorTable(matrix: try pair.matrix())
+        var random = SplitMix64(state: 0xB10C)
+        let count = 3 * FactorMatrix.blockSize + 17
+        var input: [(m: UInt64, negative: Bool, slot: Int)?] = (0..<count).map { _ in
+            // Below 10^7 in magnitude, so every block comes to slot 8 exactly unless told otherwise.
+            let slot = random.next(9)
+            return random.next(50) == 0 ? nil : (random.next() % UInt64(power(7 + slot)), random.next() & 1 == 1, slot)
+        }
+        input[FactorMatrix.blockSize + 5] = ((1 << 53) - 1, false, 0)  // times 10^8 from slot 0: far above 2^53
+        input[FactorMatrix.blockSize + 6] = (1, true, 8)
+        input[2 * FactorMatrix.blockSize + 9] = (900_719_925_474_099, false, 7)  // times 10: 2^53 − 2, still exact
+        input[2 * FactorMatrix.blockSize + 10] = (3, false, 8)
+        var values = input.map { cell in cell.map { $0.negative ? -Double($0.m) : Double($0.m) } ?? .nan }
+        let indices = input.map { Int32($0?.slot ?? 0) }
+        values.withUnsafeMutableBufferPointer { v in
+            indices.withUnsafeBufferPointer { i in _ = table.convert(v, indices: i) }
+        }
+        for (cell, value) in zip(input, values) {
+            guard let cell else {
+                #expect(value.isNaN)
+                continue
+            }
+            let x = cell.negative ? -Double(cell.m) : Double(cell.m)
+            let expected = Reference.value(x, scale: Rational(pair.a, pair.b * power(cell.slot)), offset: pair.offset)
+            #expect(value.bitPattern == expected.bitPattern || (value == 0 && expected == 0), "\(pair) \(x)e-\(cell.slot)")
+        }
+    }
+
     @Test(arguments: exactPairs, [DecimalRounding.halfEven, .halfUp])
     func decimalsRoundTheExactValueOnceByTheRule(_ pair: ExactPair, tie: DecimalRounding) throws {
         for decimals in [0, 2] {
