@@ -37,6 +37,16 @@ extension NumberWriter {
             return UInt128(high) << 64 | UInt128(low)
         }
 
+        /// The value divided by 2^`start` (start ≥ 0), rounded down, modulo 2^128: 128 bits from bit `start` on.
+        func bits(from start: Int) -> UInt128 {
+            let word = start / 64
+            let shift = start % 64
+            func limb(_ index: Int) -> UInt64 { index < limbs.count ? limbs[index] : 0 }
+            let low = UInt128(limb(word + 1)) << 64 | UInt128(limb(word))
+            guard shift > 0 else { return low }
+            return low >> UInt128(shift) | UInt128(limb(word + 2)) << UInt128(128 - shift)
+        }
+
         /// Multiplies the value by `factor` in place.
         mutating func multiply(by factor: UInt64) {
             var carry: UInt64 = 0

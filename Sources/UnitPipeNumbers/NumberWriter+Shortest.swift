@@ -15,7 +15,15 @@
 // s ≥ 100 (Java wants two digits); one-digit output needs s ≥ 10, or the smallest subnormals
 // come out as 4.9e-323 instead of 5e-323 (only subnormals have s < 100).
 //
-// Fast path (normal v, not a power of two; integers below 2^52 are their own digits): the
+// Short-decimal path, tried first (normal v below 2^52, above about 4.5e-8): with K the largest
+// number of fraction digits for which v·10^K < 2^52 throughout v's binade, R is narrower than
+// 10^-K, so it holds at most one decimal with K or fewer fraction digits. D = v·10^K rounded to
+// an integer is that decimal when D/10^K — one correctly rounded division, as exact as a parser
+// reading the text — is v again; then it is the unique shortest decimal in R, and the result.
+// This catches every value written with up to 15 significant digits (integers included) and
+// many with 16, in a multiply, two additions, a division and a table entry per exponent.
+//
+// Fast path (normal v, not a power of two, missed by the short-decimal path): the
 // three products are g times 4c·2^h and (4c ∓ 2)·2^h, so one product M = ⌊g·4c·2^h / 2^63⌋
 // (4·v/10^k as an integer part and a 64-bit fraction) and H = ⌊g·2^(h+1) / 2^63⌋ (4 half-ulps
 // / 10^k, same units; with g, h and k from one table entry per exponent) give the bounds as
@@ -54,38 +62,40 @@ extension NumberWriter {
         var point: Int
     }
 
-    /// Returns the shortest, closest decimal that reads back to the positive normal `Double` with these bits.
+    /// The digits of a positive normal `v` that some decimal with at most K fraction digits reads back to; `nil` for the others.
+    ///
+    /// K is the entry of v's exponent field in ``Tables/shortScales``: v·10^K < 2^52, and at
+    /// least 2^51/10. The rounding interval R of v is at most ulp(v) ≤ v·2^-52 wide, so in
+    /// units of 10^-K it is narrower than 1 and holds at most one multiple D·10^-K; when
+    /// D/10^K (one correctly rounded division of two exact `Double`s: D ≤ 2^52, 10^K with
+    /// K ≤ 22) is v, that multiple is in R. It is then the only decimal in R with at most K
+    /// fraction digits, and every other has more fraction digits at no smaller magnitude (a
+    /// power of ten inside R would be that multiple), hence more digits: D·10^-K is the unique
+    /// shortest, the result of Schubfach. D is v·10^K rounded to an integer by adding 2^52
+    /// (spacing 1 up to 2^53); any D would be correct, this one is the multiple when there is
+    /// one. 2^51/10 ≤ D ≤ 2^52 gives 15 or 16 digits.
     ///
     /// - Parameters:
-    ///   - biasedExponent: The stored exponent field, 1...2046.
-    ///   - fraction: The stored 52 fraction bits.
+    ///   - magnitude: The value, positive and normal.
+    ///   - biasedExponent: Its exponent field, 1...2046.
     ///   - tables: The lookup tables.
-    /// - Returns: The digits, padded to seventeen.
+    /// - Returns: The digits, padded to seventeen, or `nil` when no such decimal reads back to `magnitude`.
     @inline(__always)
-    static func shortestDigits(biasedExponent: Int, fraction: UInt64, tables: Tables) -> SeventeenDigits {
-        let c = (1 << 52) | fraction
-        // Byte 2 of the packed word of the exponent entry.
-        let integerShift = UInt64(UnsafeRawPointer(tables.exponentEntries + 4 &* biasedExponent)
-            .load(fromByteOffset: 26, as: UInt8.self))
-        if c &<< integerShift == 0 {
-            // Integers below 2^52 (-52 ≤ q ≤ -1, no fraction bits below the point; see
-            // Tables.exponentEntries) are their own shortest form: a shorter decimal would have
-            // to lie within half an ulp (≤ 1/2) of v and be an integer.
-            return padded(ScaledDecimal(significand: c &>> (64 &- integerShift), exponent: 0),
-                          powersOfTen: tables.powersOfTen)
-        }
-        // Not a power of two.
-        if fraction != 0,
-           let digits = fastSchubfach(biasedExponent: biasedExponent, significand: c, tables: tables) {
-            return digits
-        }
-        return slowShortestDigits(biasedExponent: biasedExponent, fraction: fraction, tables: tables)
+    static func shortDecimalDigits(_ magnitude: Double, biasedExponent: Int, tables: Tables) -> SeventeenDigits? {
+        let entry = tables.shortScales + 2 &* biasedExponent
+        // 0 where the path does not apply: the quotient is then 0/0, NaN, equal to nothing.
+        let power = Double(bitPattern: entry[0])
+        let biased = magnitude * power + 0x1p52
+        guard (biased - 0x1p52) / power == magnitude else { return nil }
+        let candidate = biased.bitPattern &- (0x1p52 as Double).bitPattern
+        let hasSixteen = candidate >= 1_000_000_000_000_000
+        return SeventeenDigits(digits: candidate &* (hasSixteen ? 10 : 100),
+                               point: Int(truncatingIfNeeded: entry[1]) &+ (hasSixteen ? 1 : 0))
     }
 
     /// The values ``fastSchubfach(biasedExponent:significand:tables:)`` leaves to the full
     /// ``schubfach(significand:exponent:tables:)``: subnormals, powers of two and products too
     /// close to an integer.
-    @inline(never)
     static func slowShortestDigits(biasedExponent: Int, fraction: UInt64, tables: Tables) -> SeventeenDigits {
         let isNormal = biasedExponent != 0
         let decimal = schubfach(significand: isNormal ? (1 << 52) | fraction : fraction,
@@ -239,43 +249,78 @@ extension NumberWriter {
     /// - Returns: The number of bytes written, at most 24.
     @inline(__always)
     static func layOutShortest(_ decimal: SeventeenDigits, into buffer: UnsafeMutablePointer<UInt8>, tables: Tables) -> Int {
+        if UInt(bitPattern: decimal.point) < 16 {
+            return layOutWithPoint(decimal, into: buffer, tables: tables)
+        }
+        return layOutOutsideIntegers(decimal, into: buffer, tables: tables)
+    }
+
+    /// ``layOutShortest(_:into:tables:)`` for a leading digit at 10^0 through 10^15: 5000, 12.25.
+    @inline(__always)
+    static func layOutWithPoint(_ decimal: SeventeenDigits, into buffer: UnsafeMutablePointer<UInt8>, tables: Tables) -> Int {
         let point = decimal.point
+        let text = digitText(decimal.digits)
+        let raw = UnsafeMutableRawPointer(buffer)
+        // The 17 digits as bytes 0...16 (digits) and shifted one byte right (shifted): the
+        // integer digits come from the first, the fraction digits from the second, with the
+        // point between them; the masks for this point position pick the bytes.
+        let digits0 = text.leadingByte | text.high << 8
+        let digits1 = text.high >> 56 | text.low << 8
+        if text.significant <= point &+ 1 {
+            // 5000: only the integer digits, the padding zeros included. (Taking the masked
+            // path below for these too saves instructions but measures slower.)
+            raw.storeBytes(of: digits0, as: UInt64.self)
+            raw.storeBytes(of: digits1, toByteOffset: 8, as: UInt64.self)
+            return point &+ 1
+        }
+        let shifted0 = digits0 << 8
+        let shifted1 = digits1 << 8 | digits0 >> 56
+        let shifted2 = text.low >> 48
+        let masks = tables.plainMasks + 8 &* point
+        raw.storeBytes(of: digits0 & masks[0] | shifted0 & masks[2] | masks[4], as: UInt64.self)
+        raw.storeBytes(of: digits1 & masks[1] | shifted1 & masks[3] | masks[5], toByteOffset: 8, as: UInt64.self)
+        raw.storeBytes(of: UInt16(truncatingIfNeeded: shifted2 & masks[6] | masks[7]), toByteOffset: 16, as: UInt16.self)
+        return text.significant &+ 1
+    }
+
+    /// The ASCII digits of a seventeen-digit significand, in three parts, and how many are significant.
+    struct DigitText {
+        /// The first digit in ASCII.
+        var leadingByte: UInt64
+        /// The next eight digits in ASCII, first digit in the lowest byte.
+        var high: UInt64
+        /// The last eight digits in ASCII, likewise.
+        var low: UInt64
+        /// The number of digits up to the last nonzero one, 1...17.
+        var significant: Int
+    }
+
+    /// Spells the seventeen digits of `digits` (10^16 ..< 10^17) in ASCII.
+    @inline(__always)
+    static func digitText(_ digits: UInt64) -> DigitText {
         // d0 (1...9), then high and low, eight digits each.
-        let upper = decimal.digits / 100_000_000
+        let upper = digits / 100_000_000
         let leading = UInt32(truncatingIfNeeded: upper) / 100_000_000
         let high = reversedDigitBytes(UInt32(truncatingIfNeeded: upper) &- leading &* 100_000_000)
-        let low = reversedDigitBytes(UInt32(truncatingIfNeeded: decimal.digits &- upper &* 100_000_000))
+        let low = reversedDigitBytes(UInt32(truncatingIfNeeded: digits &- upper &* 100_000_000))
         // Trailing zero digits: zero bytes at the bottom of low, then of high (64 bits each for 0).
         let lowZeroBits = low.trailingZeroBitCount
         let highZeroBits = high.trailingZeroBitCount & (0 &- lowZeroBits >> 6)
-        let significant = 17 &- (lowZeroBits &+ highZeroBits) >> 3
-        let leadingByte = UInt64(leading) | UInt64(UInt8(ascii: "0"))
-        let highText = high.byteSwapped | asciiZeros
-        let lowText = low.byteSwapped | asciiZeros
-        let raw = UnsafeMutableRawPointer(buffer)
+        return DigitText(leadingByte: UInt64(leading) | UInt64(UInt8(ascii: "0")),
+                         high: high.byteSwapped | asciiZeros, low: low.byteSwapped | asciiZeros,
+                         significant: 17 &- (lowZeroBits &+ highZeroBits) >> 3)
+    }
 
-        if UInt(bitPattern: point) < 16 {
-            // The 17 digits as bytes 0...16 (digits) and shifted one byte right (shifted): the
-            // integer digits come from the first, the fraction digits from the second, with the
-            // point between them; the masks for this point position pick the bytes.
-            let digits0 = leadingByte | highText << 8
-            let digits1 = highText >> 56 | lowText << 8
-            if significant <= point &+ 1 {
-                // 5000: only the integer digits, the padding zeros included. (Taking the masked
-                // path below for these too saves instructions but measures slower.)
-                raw.storeBytes(of: digits0, as: UInt64.self)
-                raw.storeBytes(of: digits1, toByteOffset: 8, as: UInt64.self)
-                return point &+ 1
-            }
-            let shifted0 = digits0 << 8
-            let shifted1 = digits1 << 8 | digits0 >> 56
-            let shifted2 = lowText >> 48
-            let masks = tables.plainMasks + 8 &* point
-            raw.storeBytes(of: digits0 & masks[0] | shifted0 & masks[2] | masks[4], as: UInt64.self)
-            raw.storeBytes(of: digits1 & masks[1] | shifted1 & masks[3] | masks[5], toByteOffset: 8, as: UInt64.self)
-            raw.storeBytes(of: UInt16(truncatingIfNeeded: shifted2 & masks[6] | masks[7]), toByteOffset: 16, as: UInt16.self)
-            return significant &+ 1
-        }
+    /// ``layOutShortest(_:into:tables:)`` for a leading digit outside 10^0 through 10^15, kept out of line.
+    @inline(never)
+    static func layOutOutsideIntegers(_ decimal: SeventeenDigits, into buffer: UnsafeMutablePointer<UInt8>, tables: Tables) -> Int {
+        let point = decimal.point
+        let text = digitText(decimal.digits)
+        let leadingByte = text.leadingByte
+        let highText = text.high
+        let lowText = text.low
+        let significant = text.significant
+        let raw = UnsafeMutableRawPointer(buffer)
         if point < 0 && point >= -6 {
             // 0.000123: "0." and up to five zeros in one word, then the digits.
             raw.storeBytes(of: asciiZeros & ~0xFF00 | UInt64(UInt8(ascii: ".")) << 8, as: UInt64.self)

@@ -11,10 +11,15 @@
 // Schubfach way to render doubles", 2020, §9). The floor-of-log helpers below are the
 // usual fixed-point multiply-and-shift forms; tests check them against exact powers.
 //
+// The table is built in one pass per sign of e, never from scratch per entry: 10^e by repeated
+// multiplication for e ≥ 0, and ⌊2^S / 10^n⌋ for one large S by repeated division for e = -n
+// (⌊⌊x/a⌋/b⌋ = ⌊x/(ab)⌋, so every step stays exact); g is then a 126-bit window of that integer.
+//
 // The fast shortest path looks up everything that depends only on the binary exponent in one
 // 32-byte entry per exponent field: g for k = ⌊q·log10(2)⌋, the half-ulp term H (see
-// NumberWriter+Shortest.swift), the shift h + 2, the integer test shift and k itself — 64 KiB,
-// of which real data touches a few lines.
+// NumberWriter+Shortest.swift), the shift h + 2 and k itself — 64 KiB, of which real data
+// touches a few lines. The short-decimal path has a 16-byte entry per exponent field: 10^K as
+// a `Double` and 14 − K.
 
 import Synchronization
 
@@ -33,10 +38,16 @@ extension NumberWriter {
     /// ``tables``, read through ``publishedTablesAddress``.
     @inline(__always)
     static var fastTables: Tables {
-        if let base = UnsafeRawPointer(bitPattern: publishedTablesAddress.load(ordering: .acquiring)) {
-            return Tables(base: base)
+        if let published = publishedTables {
+            return published
         }
         return publishTables()
+    }
+
+    /// ``tables`` once published, `nil` before: one atomic load.
+    @inline(__always)
+    static var publishedTables: Tables? {
+        UnsafeRawPointer(bitPattern: publishedTablesAddress.load(ordering: .acquiring)).map { Tables(base: $0) }
     }
 
     /// Builds ``tables`` if needed and publishes their address for ``fastTables``.
@@ -74,10 +85,15 @@ extension NumberWriter {
         /// Per exponent field 1...2046 of a normal `Double` (q = field − 1075), four words at
         /// `4 * field`: g1 and g0 of g(-k) for k = ⌊q·log10(2)⌋, the low word of
         /// H = ⌊g / 2^(62 − h)⌋ with h = q + ⌊-k·log2(10)⌋ + 2, and a word of H's high word
-        /// (bits 0...7), h + 2 (bits 8...15), the integer test shift (bits 16...23: 64 + q for
-        /// -52 ≤ q ≤ -1, where c << it is 0 exactly when v is an integer; else 0, and c << 0 is
-        /// never 0) and k + 15 (bits 24..., signed). Field 0 is all zeros.
+        /// (bits 0...7), h + 2 (bits 8...15) and k + 15 (bits 24..., signed). Field 0 is all zeros.
         var exponentEntries: UnsafePointer<UInt64> { words(at: Self.exponentEntriesOffset) }
+
+        /// Per exponent field 1...2046 of a normal `Double` (q = field − 1075), two words at
+        /// `2 * field` for the short-decimal path: the bits of the `Double` 10^K and 14 − K as
+        /// an `Int64`, where K = ⌊(-q − 1)·log10(2)⌋ is the largest K with 2^(q+53)·10^K ≤ 2^52,
+        /// so that v·10^K < 2^52 for every v of the field. Both words are 0 where no such
+        /// K in 0...22 exists (q ≥ 0, or v below about 4.5e-8) and for field 0.
+        var shortScales: UnsafePointer<UInt64> { words(at: Self.shortScalesOffset) }
 
         /// The (g1, g0) pairs of ``NumberWriter/exactScaledPowerOfTen(_:powersOfTen:)`` for e = -k, laid out as
         /// `[g1(eMin), g0(eMin), g1(eMin+1), …]`; index with `2 * (maxDecimalExponent - k)`.
@@ -103,8 +119,10 @@ extension NumberWriter {
         private static var powersOfTenOffset: Int {
             scaledPowersOfTenOffset + 2 * (maxDecimalExponent - minDecimalExponent + 1)
         }
+        /// ``shortScales``: 2047 entries of 2 words.
+        private static var shortScalesOffset: Int { powersOfTenOffset + 20 }
         /// ``digitPairs``: 200 bytes.
-        private static var digitPairsOffset: Int { powersOfTenOffset + 20 }
+        private static var digitPairsOffset: Int { shortScalesOffset + 2 * 2047 }
         /// The size of the allocation in bytes.
         private static var byteCount: Int { 8 * digitPairsOffset + 200 }
 
@@ -145,9 +163,19 @@ extension NumberWriter {
                 entries[4 * field] = g1
                 entries[4 * field + 1] = g0
                 entries[4 * field + 2] = g1 << UInt64(h + 1) | g0 >> UInt64(62 - h)
-                let integerShift = (-52 ... -1).contains(q) ? 64 + q : 0
-                entries[4 * field + 3] = g1 >> UInt64(63 - h) | UInt64(h + 2) << 8 | UInt64(integerShift) << 16
+                entries[4 * field + 3] = g1 >> UInt64(63 - h) | UInt64(h + 2) << 8
                     | UInt64(bitPattern: Int64(k + 15)) << 24
+            }
+
+            let scales = UnsafeMutablePointer(mutating: shortScales)
+            for field in 1...2046 {
+                let q = field - 1075
+                let decimals = q <= -1 ? floorLog10Pow2(-q - 1) : -1
+                guard (0...22).contains(decimals) else { continue }
+                var power = 1.0
+                for _ in 0..<decimals { power *= 10 }  // exact: 10^22 < 2^53 · 2^22
+                scales[2 * field] = power.bitPattern
+                scales[2 * field + 1] = UInt64(bitPattern: Int64(14 - decimals))
             }
 
             let masks = UnsafeMutablePointer(mutating: plainMasks)
@@ -186,7 +214,8 @@ extension NumberWriter {
         (e &* 913_124_641_741) >> 38
     }
 
-    /// Returns g(e) = ⌊10^e · 2^-r⌋ + 1 with r = ⌊e·log2(10)⌋ − 125, computed exactly.
+    /// Returns g(e) = ⌊10^e · 2^-r⌋ + 1 with r = ⌊e·log2(10)⌋ − 125, computed exactly from scratch
+    /// (the reference that tests hold ``makePowerTable(powersOfTen:)`` to).
     ///
     /// - Parameters:
     ///   - e: A power of ten in `-maxDecimalExponent...-minDecimalExponent`.
@@ -217,13 +246,35 @@ extension NumberWriter {
         return value.low128
     }
 
-    /// Builds ``Tables/scaledPowersOfTen`` from ``exactScaledPowerOfTen(_:powersOfTen:)``.
+    /// Builds ``Tables/scaledPowersOfTen``: the values of ``exactScaledPowerOfTen(_:powersOfTen:)``
+    /// for every e, from one running product and one running quotient.
+    ///
+    /// For e ≥ 0, g − 1 is 10^e shifted right by r (or left by -r, while 10^e < 2^128). For
+    /// e = -n < 0, g − 1 = ⌊2^-r / 10^n⌋ = ⌊⌊2^S / 10^n⌋ / 2^(S + r)⌋ for any S ≥ -r, and
+    /// ⌊2^S / 10^n⌋ is ⌊2^S / 10^(n−1)⌋ divided by 10, rounded down.
     static func makePowerTable(powersOfTen: UnsafePointer<UInt64>) -> [UInt64] {
         let mask63: UInt128 = (1 << 63) - 1
+        let count = maxDecimalExponent - minDecimalExponent + 1
+        var values = [UInt128](repeating: 0, count: count)
+        // Index of e in `values`: e + maxDecimalExponent.
+        var power = BigUInt(1)
+        for e in 0 ... -minDecimalExponent {
+            let r = floorLog2Pow10(e) - 125
+            values[e + maxDecimalExponent] = (r >= 0 ? power.bits(from: r) : power.low128 << UInt128(-r)) + 1
+            power.multiply(by: 10)
+        }
+        // S: at least -r for the smallest e, -r = 125 − ⌊e·log2(10)⌋.
+        let s = 125 - floorLog2Pow10(-maxDecimalExponent)
+        var quotient = BigUInt(1)
+        quotient.shiftLeft(by: s)
+        for n in 1...maxDecimalExponent {
+            _ = quotient.divide(by: 10)
+            let r = floorLog2Pow10(-n) - 125
+            values[maxDecimalExponent - n] = quotient.bits(from: s + r) + 1
+        }
         var table = [UInt64]()
-        table.reserveCapacity(2 * (maxDecimalExponent - minDecimalExponent + 1))
-        for e in -maxDecimalExponent ... -minDecimalExponent {
-            let g = exactScaledPowerOfTen(e, powersOfTen: powersOfTen)
+        table.reserveCapacity(2 * count)
+        for g in values {
             table.append(UInt64(truncatingIfNeeded: g >> 63))
             table.append(UInt64(truncatingIfNeeded: g & mask63))
         }

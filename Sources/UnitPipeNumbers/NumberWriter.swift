@@ -41,12 +41,27 @@ public enum NumberWriter {
         if UInt(bitPattern: biasedExponent &- 1) >= 0x7FE {
             return writeUnusualShortest(bits, into: buffer)
         }
+        guard let tables = publishedTables else {
+            return writeShortestPublishingTables(value, into: buffer)
+        }
+        // The common path calls nothing but in tail position, so it saves no registers.
         // The minus sign always goes out; a positive number's first byte overwrites it.
         buffer[0] = UInt8(ascii: "-")
         let signLength = Int(truncatingIfNeeded: bits >> 63)
-        let tables = fastTables
-        let digits = shortestDigits(biasedExponent: biasedExponent, fraction: bits & fractionMask, tables: tables)
-        return signLength &+ layOutShortest(digits, into: buffer + signLength, tables: tables)
+        let fraction = bits & fractionMask
+        let digits: SeventeenDigits
+        if let short = shortDecimalDigits(Double(bitPattern: bits & ~(1 << 63)), biasedExponent: biasedExponent, tables: tables) {
+            digits = short
+        } else if fraction != 0,  // not a power of two
+                  let fast = fastSchubfach(biasedExponent: biasedExponent, significand: (1 << 52) | fraction, tables: tables) {
+            digits = fast
+        } else {
+            return writeSlowShortest(bits, into: buffer)
+        }
+        if UInt(bitPattern: digits.point) < 16 {
+            return signLength &+ layOutWithPoint(digits, into: buffer + signLength, tables: tables)
+        }
+        return writeOutsideIntegers(digits, signLength: signLength, into: buffer, tables: tables)
     }
 
     /// Writes `value` with exactly `decimals` fraction digits, rounding the exact binary value half to even.
@@ -115,11 +130,34 @@ extension NumberWriter {
             buffer[0] = UInt8(ascii: "0")
             return 1
         }
+        return writeSlowShortest(bits, into: buffer)
+    }
+
+    /// ``writeShortest(_:into:)`` for a positive or negative subnormal or normal `Double` by the
+    /// full Schubfach algorithm: the values the fast paths leave.
+    @inline(never)
+    static func writeSlowShortest(_ bits: UInt64, into buffer: UnsafeMutablePointer<UInt8>) -> Int {
         buffer[0] = UInt8(ascii: "-")
         let signLength = Int(truncatingIfNeeded: bits >> 63)
         let tables = fastTables
-        let digits = slowShortestDigits(biasedExponent: 0, fraction: fraction, tables: tables)
+        let digits = slowShortestDigits(biasedExponent: Int(truncatingIfNeeded: bits >> 52 & 0x7FF),
+                                        fraction: bits & fractionMask, tables: tables)
         return signLength &+ layOutShortest(digits, into: buffer + signLength, tables: tables)
+    }
+
+    /// ``writeShortest(_:into:)`` after the sign, for a leading digit outside 10^0 through 10^15.
+    @inline(never)
+    static func writeOutsideIntegers(
+        _ digits: SeventeenDigits, signLength: Int, into buffer: UnsafeMutablePointer<UInt8>, tables: Tables
+    ) -> Int {
+        signLength &+ layOutOutsideIntegers(digits, into: buffer + signLength, tables: tables)
+    }
+
+    /// ``writeShortest(_:into:)`` for the first call, which builds the tables.
+    @inline(never)
+    static func writeShortestPublishingTables(_ value: Double, into buffer: UnsafeMutablePointer<UInt8>) -> Int {
+        _ = publishTables()
+        return writeShortest(value, into: buffer)
     }
 
     /// Writes `nan`, `inf` or `-inf`; returns the number of bytes written.

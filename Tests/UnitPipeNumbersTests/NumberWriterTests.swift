@@ -415,14 +415,7 @@ func shortestMatchesReferenceForEveryDigitCountAndPoint(count: Int) {
         #expect(halfUlp >> 64 < 0x100)
         #expect(entry[3] >> 8 & 0xFF == UInt64(h + 2))
         #expect(Int(Int64(bitPattern: entry[3]) >> 24) == k + 15)
-        // The integer test: c << shift is 0 exactly for integers below 2^52 (the integers in
-        // [2^52, 2^53), q = 0, are left to Schubfach).
-        let shift = entry[3] >> 16 & 0xFF
-        for c in [1 << 52, 1 << 52 | 1, 1 << 52 | 1 << 20, (1 << 53) - 1, 3 << 51] as [UInt64] {
-            let value = Double(sign: .plus, exponent: q + 52, significand: Double(c) * 0x1p-52)
-            let isSmallInteger = value < 0x1p52 && value == value.rounded()
-            #expect((c &<< shift == 0) == isSmallInteger, "\(value)")
-        }
+        #expect(entry[3] >> 16 & 0xFF == 0)
     }
 }
 
@@ -562,5 +555,113 @@ func fixedRoundsExactTiesHalfToEven(decimals: Int) {
         right.shiftLeft(by: max(-r, 0))
         #expect(left(g - 1) <= right, "g(\(e)) − 1 is above 10^e·2^-r")
         #expect(right < left(g), "g(\(e)) is not above 10^e·2^-r")
+    }
+}
+
+// MARK: - Short-decimal path
+
+/// Random decimals of 1...17 significant digits with 0...22 fraction digits (and their neighbours
+/// one ulp up): whenever the short-decimal path answers, its digits are Schubfach's, and it answers
+/// for the decimals of at most 15 digits in its range.
+@Test func shortDecimalPathDecidesLikeTheFullAlgorithm() {
+    let tables = NumberWriter.tables
+    var rng = SplitMix64(state: 0x5D16_1715)
+    var powers: [Double] = [1]
+    for _ in 1...22 { powers.append(powers[powers.count - 1] * 10) }
+    var integerPowers: [UInt64] = [1]
+    for _ in 1...17 { integerPowers.append(integerPowers[integerPowers.count - 1] * 10) }
+    let count = isLongRun ? 40_000_000 : 1_000_000
+    var answered = 0
+    var fifteen = 0
+    var fifteenAnswered = 0
+    var failures = 0
+    for round in 0..<count {
+        let digits = 1 + rng.next(17)
+        let low = integerPowers[digits - 1]
+        var decimal = low + rng.next() % (integerPowers[digits] - low)
+        if round % 3 == 0 { decimal = decimal / 10 * 10 + 1 + rng.next() % 9 }  // last digit nonzero
+        let decimals = rng.next(23)
+        // Double(decimal) is exact below 2^53, and one division rounds correctly: the double of the decimal.
+        var value = Double(decimal) / powers[decimals]
+        let isNeighbour = round % 4 == 3
+        if isNeighbour { value = value.nextUp }
+        guard value.isNormal else { continue }
+        let bits = value.bitPattern
+        let field = Int(bits >> 52)
+        let fast = NumberWriter.shortDecimalDigits(value, biasedExponent: field, tables: tables)
+        let isCovered = !isNeighbour && decimal < 1 << 53 && digits <= 15 && value >= 1e-7 && value < 0x1p51
+        if isCovered {
+            fifteen += 1
+            if fast != nil { fifteenAnswered += 1 }
+        }
+        guard let fast else { continue }
+        answered += 1
+        let full = NumberWriter.padded(
+            NumberWriter.schubfach(significand: (1 << 52) | bits & NumberWriter.fractionMask, exponent: field - 1075, tables: tables),
+            powersOfTen: tables.powersOfTen)
+        if fast != full {
+            failures += 1
+            Issue.record("\(value) (bits \(String(bits, radix: 16))): short path \(fast), Schubfach \(full)")
+            if failures >= 10 { break }
+        }
+    }
+    #expect(answered * 3 > count, "\(answered) of \(count)")
+    // Only D = v·10^K in [2^51, 2^52) may miss (its product can round to the wrong integer).
+    #expect(fifteenAnswered * 1000 >= fifteen * 999, "\(fifteenAnswered) of \(fifteen)")
+}
+
+/// Random normal doubles with exponents where the path applies: its answers are Schubfach's.
+@Test func shortDecimalPathDecidesLikeTheFullAlgorithmOnRandomBits() {
+    let tables = NumberWriter.tables
+    var rng = SplitMix64(state: 0xB175_5D16)
+    for round in 0..<200_000 {
+        let field = 1075 - 80 + rng.next(80)  // 2^-28 ≤ v < 2^53
+        var fraction = rng.next() >> 12
+        if round % 2 == 0 { fraction &= ~UInt64(0) << UInt64(rng.next(52)) }  // trailing zero bits: nearer to short decimals
+        let value = Double(bitPattern: UInt64(field) << 52 | fraction)
+        guard let fast = NumberWriter.shortDecimalDigits(value, biasedExponent: field, tables: tables) else { continue }
+        let full = NumberWriter.padded(
+            NumberWriter.schubfach(significand: (1 << 52) | fraction, exponent: field - 1075, tables: tables),
+            powersOfTen: tables.powersOfTen)
+        #expect(fast == full, "\(value)")
+    }
+}
+
+@Test func shortScalesHoldTheLargestScaleOfTheirExponent() {
+    let tables = NumberWriter.tables
+    var applicable = 0
+    for field in 1...2046 {
+        let q = field - 1075
+        let entry = tables.shortScales + 2 * field
+        // K: 10^K ≤ 2^(-q-1) < 10^(K+1), exactly, for K in 0...22; else both words are zero.
+        var decimals = -1
+        if q <= -1 && -q - 1 < 127 {
+            let bound = UInt128(1) << UInt128(-q - 1)
+            var power: UInt128 = 1
+            decimals = 0
+            while decimals <= 22 && power * 10 <= bound {
+                power *= 10
+                decimals += 1
+            }
+        }
+        guard (0...22).contains(decimals) else {
+            #expect(entry[0] == 0 && entry[1] == 0, "field \(field)")
+            continue
+        }
+        applicable += 1
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        #expect(Double(bitPattern: entry[0]) == scale, "field \(field)")
+        #expect(Int64(bitPattern: entry[1]) == Int64(14 - decimals), "field \(field)")
+    }
+    #expect(applicable == 77)  // -77 ≤ q ≤ -1
+}
+
+@Test func scaledPowersOfTenAreTheExactValues() {
+    let tables = NumberWriter.tables
+    for e in -NumberWriter.maxDecimalExponent ... -NumberWriter.minDecimalExponent {
+        let index = 2 * (e + NumberWriter.maxDecimalExponent)
+        let g = UInt128(tables.scaledPowersOfTen[index]) << 63 | UInt128(tables.scaledPowersOfTen[index + 1])
+        #expect(g == NumberWriter.exactScaledPowerOfTen(e, powersOfTen: tables.powersOfTen), "e = \(e)")
     }
 }

@@ -143,13 +143,9 @@ struct ExactConversionOracleTests {
     func generatedCases() throws {
         let file = NSTemporaryDirectory() + "unitpipe-oracle-\(UUID().uuidString).tsv"
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", Self.root.appendingPathComponent("scripts/exact-oracle.py").path,
-                            "--count", "10000", "--seed", "\(Int.random(in: 10...1_000_000))", "-o", file]
-        try python.run()
-        python.waitUntilExit()
-        try #require(python.terminationStatus == 0)
+        let status = try runPython([Self.root.appendingPathComponent("scripts/exact-oracle.py").path,
+                                    "--count", "10000", "--seed", "\(Int.random(in: 10...1_000_000))", "-o", file])
+        try #require(status == 0)
         try Self.check(Self.groups(String(contentsOfFile: file, encoding: .utf8)))
     }
 }
