@@ -378,7 +378,11 @@ extension NumberWriter {
     @inline(__always)
     static func reversedDigitBytes(_ value: UInt32) -> UInt64 {
         let x = UInt64(value)
-        let fours = x &+ ((x &* 0xD1B7_1759) >> 45) &* (1 << 32 - 10_000)
+        // x / 10^4 by a multiplier that fits an instruction's 32-bit immediate (no register to
+        // hold it): 109951163 / 2^40 exceeds 1/10^4 by less than 2.1e-13, too little to carry
+        // any x < 10^8 past the next multiple of 10^4.
+        let tenThousands = (x &* 109_951_163) >> 40
+        let fours = x &- tenThousands &* 10_000 | tenThousands << 32
         let hundreds = ((fours &* 10_486) >> 20) & 0x0000_007F_0000_007F
         let twos = fours &+ hundreds &* (1 << 16 - 100)
         let tens = ((twos &* 103) >> 10) & 0x000F_000F_000F_000F
