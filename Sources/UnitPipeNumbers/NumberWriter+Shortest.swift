@@ -43,7 +43,9 @@
 // are a trailing-zero-bit count instead of a chain of dependent divisions, and every layout is
 // a few word stores with no read-back of bytes just written (which would stall on store
 // forwarding). A plain number with a fraction takes each output byte from the digits, the
-// digits shifted one byte right, or the point, by per-position masks from a table.
+// digits shifted one byte right, or the point, by per-position masks from a table. The
+// short-decimal path's 15 or 16 digits are scaled to sixteen instead: two 8-digit words and no
+// leading digit to split off, under the same masks.
 
 extension NumberWriter {
     /// A decimal number `significand · 10^exponent`.
@@ -52,6 +54,17 @@ extension NumberWriter {
         var significand: UInt64
         /// The power of ten the significand is scaled by.
         var exponent: Int
+    }
+
+    /// A nonzero decimal with exactly sixteen digits, the form of the short-decimal path.
+    struct SixteenDigits: Equatable {
+        /// The digits, in 10^15 ..< 10^16; shorter results are padded with trailing zeros.
+        var digits: UInt64
+        /// The power of ten of the first digit: the value is `digits · 10^(point − 15)`.
+        var point: Int
+
+        /// The same decimal with seventeen digits.
+        var seventeen: SeventeenDigits { SeventeenDigits(digits: digits &* 10, point: point) }
     }
 
     /// A nonzero decimal with exactly seventeen digits, the form the layout works on.
@@ -79,9 +92,9 @@ extension NumberWriter {
     ///   - magnitude: The value, positive and normal.
     ///   - biasedExponent: Its exponent field, 1...2046.
     ///   - tables: The lookup tables.
-    /// - Returns: The digits, padded to seventeen, or `nil` when no such decimal reads back to `magnitude`.
+    /// - Returns: The digits, padded to sixteen, or `nil` when no such decimal reads back to `magnitude`.
     @inline(__always)
-    static func shortDecimalDigits(_ magnitude: Double, biasedExponent: Int, tables: Tables) -> SeventeenDigits? {
+    static func shortDecimalDigits(_ magnitude: Double, biasedExponent: Int, tables: Tables) -> SixteenDigits? {
         let entry = tables.shortScales + 2 &* biasedExponent
         // 0 where the path does not apply: the quotient is then 0/0, NaN, equal to nothing.
         let power = Double(bitPattern: entry[0])
@@ -89,8 +102,8 @@ extension NumberWriter {
         guard (biased - 0x1p52) / power == magnitude else { return nil }
         let candidate = biased.bitPattern &- (0x1p52 as Double).bitPattern
         let hasSixteen = candidate >= 1_000_000_000_000_000
-        return SeventeenDigits(digits: candidate &* (hasSixteen ? 10 : 100),
-                               point: Int(truncatingIfNeeded: entry[1]) &+ (hasSixteen ? 1 : 0))
+        return SixteenDigits(digits: hasSixteen ? candidate : candidate &* 10,
+                             point: Int(truncatingIfNeeded: entry[1]) &+ (hasSixteen ? 1 : 0))
     }
 
     /// The values ``fastSchubfach(biasedExponent:significand:tables:)`` leaves to the full
@@ -281,6 +294,36 @@ extension NumberWriter {
         raw.storeBytes(of: digits1 & masks[1] | shifted1 & masks[3] | masks[5], toByteOffset: 8, as: UInt64.self)
         raw.storeBytes(of: UInt16(truncatingIfNeeded: shifted2 & masks[6] | masks[7]), toByteOffset: 16, as: UInt16.self)
         return text.significant &+ 1
+    }
+
+    /// ``layOutWithPoint(_:into:tables:)`` for sixteen digits: no leading digit to split off, the
+    /// two 8-digit words are the digits as they are, and the same masks pick the bytes (byte 17,
+    /// past the result, gets a zero).
+    @inline(__always)
+    static func layOutWithPoint(_ decimal: SixteenDigits, into buffer: UnsafeMutablePointer<UInt8>, tables: Tables) -> Int {
+        let point = decimal.point
+        let upper = decimal.digits / 100_000_000
+        let high = reversedDigitBytes(UInt32(truncatingIfNeeded: upper))
+        let low = reversedDigitBytes(UInt32(truncatingIfNeeded: decimal.digits &- upper &* 100_000_000))
+        let lowZeroBits = low.trailingZeroBitCount
+        let highZeroBits = high.trailingZeroBitCount & (0 &- lowZeroBits >> 6)
+        let significant = 16 &- (lowZeroBits &+ highZeroBits) >> 3
+        let digits0 = high.byteSwapped | asciiZeros
+        let digits1 = low.byteSwapped | asciiZeros
+        let raw = UnsafeMutableRawPointer(buffer)
+        if significant <= point &+ 1 {
+            raw.storeBytes(of: digits0, as: UInt64.self)
+            raw.storeBytes(of: digits1, toByteOffset: 8, as: UInt64.self)
+            return point &+ 1
+        }
+        let shifted0 = digits0 << 8
+        let shifted1 = digits1 << 8 | digits0 >> 56
+        let shifted2 = digits1 >> 56
+        let masks = tables.plainMasks + 8 &* point
+        raw.storeBytes(of: digits0 & masks[0] | shifted0 & masks[2] | masks[4], as: UInt64.self)
+        raw.storeBytes(of: digits1 & masks[1] | shifted1 & masks[3] | masks[5], toByteOffset: 8, as: UInt64.self)
+        raw.storeBytes(of: UInt16(truncatingIfNeeded: shifted2 & masks[6] | masks[7]), toByteOffset: 16, as: UInt16.self)
+        return significant &+ 1
     }
 
     /// The ASCII digits of a seventeen-digit significand, in three parts, and how many are significant.

@@ -44,18 +44,19 @@ public enum NumberWriter {
         guard let tables = publishedTables else {
             return writeShortestPublishingTables(value, into: buffer)
         }
-        // The common path calls nothing but in tail position, so it saves no registers.
+        // The common path calls other functions only in tail position.
         // The minus sign always goes out; a positive number's first byte overwrites it.
         buffer[0] = UInt8(ascii: "-")
         let signLength = Int(truncatingIfNeeded: bits >> 63)
-        let fraction = bits & fractionMask
-        let digits: SeventeenDigits
         if let short = shortDecimalDigits(Double(bitPattern: bits & ~(1 << 63)), biasedExponent: biasedExponent, tables: tables) {
-            digits = short
-        } else if fraction != 0,  // not a power of two
-                  let fast = fastSchubfach(biasedExponent: biasedExponent, significand: (1 << 52) | fraction, tables: tables) {
-            digits = fast
-        } else {
+            if UInt(bitPattern: short.point) < 16 {
+                return signLength &+ layOutWithPoint(short, into: buffer + signLength, tables: tables)
+            }
+            return writeOutsideIntegers(short.seventeen, signLength: signLength, into: buffer, tables: tables)
+        }
+        let fraction = bits & fractionMask
+        guard fraction != 0,  // not a power of two
+              let digits = fastSchubfach(biasedExponent: biasedExponent, significand: (1 << 52) | fraction, tables: tables) else {
             return writeSlowShortest(bits, into: buffer)
         }
         if UInt(bitPattern: digits.point) < 16 {
