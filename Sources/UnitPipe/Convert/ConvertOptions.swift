@@ -118,6 +118,10 @@ public struct ConvertOptions: Sendable {
     /// that speculative parses stop everywhere).
     public var batchRecords = 8192
     public var speculationFailureLimit = 16_384
+    /// Whether a row with nothing quoted is written by each worker's plan of runs copied as stored
+    /// around the converted fields (default `true`); `false` writes it as any other row, so tests
+    /// can compare the two.
+    var writesPlainRowsByPlan = true
     /// `--locale`: how input numbers are written: `C`, a locale identifier, or `auto` (decided per column).
     public var locale = "C"
     /// Whether `--locale` was given: without it, columns that the default C would misread stop

@@ -2,9 +2,12 @@
 // time — parse every cell, resolve per-row units, convert the whole column with
 // the factor matrix — then one row-major pass that formats each good row into
 // the output and hands failed rows to an out-of-line path that records their
-// failures (as values) and their raw bytes for the rejects. Counts are derived
-// afterwards, column by column, from each row's outcome, so the row loop
-// touches only statuses.
+// failures (as values) and their raw bytes for the rejects. The row pass counts
+// each row and its converted cells as it writes them (into a table kept apart
+// from `counts`, folded in after the batch and before each snapshot). A plain row
+// (nothing quoted in, nothing to quote out) is written by the worker's plan: the
+// stretch from the end of one converted field to the start of the next, delimiters
+// included, is copied from the stored record as one run, in 16-byte blocks.
 
 import UnitPipeCSV
 import UnitPipeNumbers
@@ -17,6 +20,14 @@ struct ColumnStats: Equatable {
     var errors = 0
     var min = Double.infinity
     var max = -Double.infinity
+
+    /// Counts a converted number.
+    @inline(__always)
+    mutating func countNumber(_ value: Double) {
+        converted &+= 1
+        min = Swift.min(min, value)
+        max = Swift.max(max, value)
+    }
 
     mutating func add(_ other: ColumnStats) {
         converted += other.converted
@@ -35,14 +46,38 @@ struct ConvertCounts: Equatable {
     var columns: [ColumnStats]
 }
 
-/// What became of one row.
-enum RowOutcome: Equatable {
-    case written
-    /// Written with its failed cells empty (`--on-error keep`).
-    case writtenWithErrors
-    case rejected
-    /// Not looked at: the failure budget was spent before it.
-    case notProcessed
+/// One converted field of a plain row's plan, in field order.
+struct PlainRowStep {
+    /// The field (0-based).
+    let field: Int
+    /// The last field copied before the number: the field before this one, or this one when the
+    /// original cell is kept (`=+NEWNAME`; its delimiter is copied too); -1 for none.
+    let copiedThrough: Int
+    /// Its conversion.
+    let conversion: Int
+    /// `true` when the number is written as shortest digits as they come (no `--decimals`, no
+    /// output locale, no plain notation); otherwise the worker's format writes it.
+    let writesShortest: Bool
+    /// The conversion's column (set again when its buffers grow) and its counts.
+    var statuses: UnsafeMutablePointer<CellStatus>
+    var values: UnsafeMutablePointer<Double>
+    let stats: UnsafeMutablePointer<ColumnStats>
+
+    /// The steps of a record with these roles, in field order, each made by `make(field,
+    /// copiedThrough, conversion)`; `nil` when a field is written otherwise than copied or
+    /// converted (a unit column).
+    static func steps(roles: [ConvertPlan.FieldRole], make: (Int, Int, Int) -> PlainRowStep) -> [PlainRowStep]? {
+        var steps: [PlainRowStep] = []
+        for (field, role) in roles.enumerated() {
+            switch role {
+            case .passThrough: continue
+            case .converted(let k): steps.append(make(field, field - 1, k))
+            case .convertedKeepingOriginal(let k): steps.append(make(field, field, k))
+            case .unitColumn: return nil
+            }
+        }
+        return steps
+    }
 }
 
 /// Parses, converts and formats the records a worker thread reads.
@@ -96,9 +131,10 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
 
     private var rowCapacity = 0
     private var shapes = UnsafeMutablePointer<RowShape>.allocate(capacity: 1)
-    private var outcomes = UnsafeMutablePointer<RowOutcome>.allocate(capacity: 1)
-    /// Rows of the current batch already counted into `counts`.
-    private var statsCursor = 0
+    /// Per row, 1 when its shape or a cell failed.
+    private var rowFails = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    /// Each conversion's counts since they were last folded into `counts`.
+    private let cellStats: UnsafeMutablePointer<ColumnStats>
     private let writer: CSVWriter
     /// Rejected rows are written in the input's dialect.
     private let rejectsWriter: CSVWriter
@@ -117,6 +153,11 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     private let formatQuotesNumbers: Bool
     /// `--select`/`--exclude`: the input fields written, in order; `nil` writes every field in order.
     private let outputFields: [Int]?
+    /// `true` when plain rows are written by `plainRowSteps` (``ConvertOptions/writesPlainRowsByPlan``,
+    /// with every field copied or converted).
+    private let writesPlainRowsByPlan: Bool
+    private let plainRowSteps: UnsafeMutablePointer<PlainRowStep>
+    private let plainRowStepCount: Int
 
     init(plan: ConvertPlan) {
         self.plan = plan
@@ -148,6 +189,19 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         values = .allocate(capacity: conversionCount)
         statuses = .allocate(capacity: conversionCount)
         fixedValues = .allocate(capacity: conversionCount)
+        cellStats = .allocate(capacity: conversionCount)
+        cellStats.initialize(repeating: ColumnStats(), count: conversionCount)
+        let writesShortest = plan.outputConventions == nil && plan.options.notation != .plain
+        let steps = !copiesPlainRows || !plan.options.writesPlainRowsByPlan ? nil : PlainRowStep.steps(roles: plan.roles) {
+            [columns, decimalsOf, cellStats] field, copiedThrough, k in
+            PlainRowStep(
+                field: field, copiedThrough: copiedThrough, conversion: k, writesShortest: writesShortest && decimalsOf[k] == nil,
+                statuses: columns[k].statuses, values: columns[k].values, stats: cellStats + k)
+        }
+        writesPlainRowsByPlan = steps != nil
+        plainRowStepCount = steps?.count ?? 0
+        plainRowSteps = .allocate(capacity: max(1, plainRowStepCount))
+        plainRowSteps.initialize(from: steps ?? [], count: plainRowStepCount)
         pointColumnTables()
     }
 
@@ -158,16 +212,22 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
             (statuses + k).initialize(to: column.statuses)
             (fixedValues + k).initialize(to: column.fixedValues)
         }
+        for i in 0..<plainRowStepCount {
+            plainRowSteps[i].statuses = columns[plainRowSteps[i].conversion].statuses
+            plainRowSteps[i].values = columns[plainRowSteps[i].conversion].values
+        }
     }
 
     deinit {
         shapes.deallocate()
-        outcomes.deallocate()
+        rowFails.deallocate()
         roles.deinitialize(count: plan.columnCount)
         roles.deallocate()
         values.deallocate()
         statuses.deallocate()
         fixedValues.deallocate()
+        cellStats.deallocate()
+        plainRowSteps.deallocate()
     }
 
     // MARK: The job protocol
@@ -231,29 +291,30 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
             converters[k].convert(
                 scanned[k], count: count, into: columns[k], perRowMatrix: units[k]?.resolver.matrix, hasSource: hasSource)
         }
-        statsCursor = 0
-        let conversionCount = columns.count
+        // A row fails by its shape or by one of its cells: marked a column at a time.
+        for r in 0..<count { rowFails[r] = shapes[r] == .ok ? 0 : 1 }
+        for k in columns.indices {
+            let statuses = self.statuses[k]
+            for r in 0..<count { rowFails[r] |= statuses[r].isFailure ? 1 : 0 }
+        }
+        var tally = RowTally()
         output.withCursor { cursor in
             for r in 0..<count {
-                if budget.isExhausted {
-                    (outcomes + r).update(repeating: .notProcessed, count: count - r)
-                    break
-                }
-                var failed = shapes[r] != .ok
-                var k = 0
-                while !failed && k < conversionCount {
-                    if case .failed = statuses[k][r] { failed = true }
-                    k += 1
-                }
-                if failed {
-                    handleFailure(record: r, of: batch, cursor: &cursor, budget: &budget)
+                // Rows after the failure budget is spent are not looked at, nor counted.
+                if budget.isExhausted { break }
+                if rowFails[r] != 0 {
+                    handleFailure(record: r, of: batch, cursor: &cursor, budget: &budget, tally: &tally)
+                } else if writesPlainRowsByPlan && batch.isPlain(r) {
+                    writePlainRow(r, of: batch, to: &cursor)
+                    tally.rowsOut += 1
                 } else {
                     writeRow(r, of: batch, to: &cursor)
-                    outcomes[r] = .written
+                    countCells(ofRow: r, isWritten: true)
+                    tally.rowsOut += 1
                 }
             }
         }
-        advanceStats(to: count)
+        fold(&tally)
     }
 
     private func reserve(_ count: Int) {
@@ -265,9 +326,9 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         for column in columns { column.reserve(rowCapacity) }
         pointColumnTables()
         shapes.deallocate()
-        outcomes.deallocate()
+        rowFails.deallocate()
         shapes = .allocate(capacity: rowCapacity)
-        outcomes = .allocate(capacity: rowCapacity)
+        rowFails = .allocate(capacity: rowCapacity)
     }
 
     // MARK: Formatting
@@ -348,6 +409,43 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         writer.appendLineEnd(to: &cursor)
     }
 
+    /// Writes a plain row by the plan and counts its cells: each stretch of the stored record
+    /// before a converted field (from the end of the previous one, delimiters included) is copied
+    /// as one run, then the number is written; the stretch after the last converted field ends the row.
+    @inline(__always)
+    private func writePlainRow(_ r: Int, of batch: RecordBatch, to cursor: inout ByteCursor) {
+        let rowStart = cursor.count
+        let firstField = batch.firstField(of: r)
+        let ends = batch.fieldEnds + firstField
+        let bytes = batch.bytes
+        var from = batch.start(ofField: firstField)
+        var step = plainRowSteps
+        let stepsEnd = plainRowSteps + plainRowStepCount
+        while step < stepsEnd {
+            let to = step.pointee.copiedThrough < 0 ? from : ends[step.pointee.copiedThrough] &+ 1
+            cursor.appendRun(bytes + from, count: to &- from)
+            switch step.pointee.statuses[r] {
+            case .number:
+                let value = step.pointee.values[r]
+                if step.pointee.writesShortest {
+                    cursor.write(maxCount: NumberWriter.maxShortestLength) { NumberWriter.writeShortest(value, into: $0) }
+                } else {
+                    writeConverted(step.pointee.conversion, record: r, to: &cursor)
+                }
+                step.pointee.stats.pointee.countNumber(value)
+            case .empty:
+                step.pointee.stats.pointee.empty &+= 1
+            case .skipped, .failed:
+                break
+            }
+            from = ends[step.pointee.field]
+            step += 1
+        }
+        cursor.appendRun(bytes + from, count: ends[plan.columnCount &- 1] &- from)
+        if cursor.count == rowStart { writer.writeEmptyRecordMark(to: &cursor) }
+        writer.appendLineEnd(to: &cursor)
+    }
+
     /// Writes field `f` of row `r`, stored at `start..<end` of the batch's bytes, by its role.
     @inline(__always)
     private func writeField(_ f: Int, from start: Int, to end: Int, of batch: RecordBatch, record r: Int, to cursor: inout ByteCursor) {
@@ -403,7 +501,7 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
     /// Records a failed row's failures, then writes it to the rejects (or, with `keep`, to the output).
     @inline(never)
     private func handleFailure(
-        record r: Int, of batch: RecordBatch, cursor: inout ByteCursor, budget: inout FailureBudget
+        record r: Int, of batch: RecordBatch, cursor: inout ByteCursor, budget: inout FailureBudget, tally: inout RowTally
     ) {
         let record = batch.firstRecordIndex + r
         let line = batch.line(of: r)
@@ -423,16 +521,18 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
         }
         if plan.options.onError == .keep && shapes[r] == .ok {
             writeRow(r, of: batch, to: &cursor)
-            outcomes[r] = .writtenWithErrors
+            countCells(ofRow: r, isWritten: true)
+            tally.rowsOut += 1
         } else {
-            outcomes[r] = .rejected
+            countCells(ofRow: r, isWritten: false)
+            tally.rowsRejected += 1
             if !batch.problem(of: r).isTruncated {
                 rejects.withCursor { rejectsWriter.writeVerbatim(r, of: batch, to: &$0) }
             }
         }
         _ = budget.spend()
         if takesSnapshots {
-            advanceStats(to: r + 1)
+            fold(&tally)
             snapshots.append(Snapshot(
                 outputCount: cursor.count, rejectsCount: rejects.count, failureCount: failures.count, counts: counts))
         }
@@ -461,41 +561,34 @@ final class ConvertWorker: BatchWorker, @unchecked Sendable {
 
     // MARK: Counts
 
-    /// Counts rows `statsCursor..<end` of the current batch into the row and column counts.
-    private func advanceStats(to end: Int) {
-        guard end > statsCursor else { return }
-        var rowsOut = 0, rowsRejected = 0
-        for r in statsCursor..<end {
-            switch outcomes[r] {
-            case .written, .writtenWithErrors: rowsOut += 1
-            case .rejected: rowsRejected += 1
-            case .notProcessed: break
-            }
-        }
-        counts.rowsIn += rowsOut + rowsRejected
-        counts.rowsOut += rowsOut
-        counts.rowsRejected += rowsRejected
+    /// Rows counted since the counts were last folded into `counts`.
+    private struct RowTally {
+        var rowsOut = 0
+        var rowsRejected = 0
+    }
+
+    /// Counts row `r`'s converted cells: failed ones, and for a written row its numbers and empty cells.
+    @inline(__always)
+    private func countCells(ofRow r: Int, isWritten: Bool) {
         for k in columns.indices {
-            let values = self.values[k]
-            let statuses = self.statuses[k]
-            var stats = counts.columns[k]
-            for r in statsCursor..<end where outcomes[r] != .notProcessed {
-                let status = statuses[r]
-                if case .failed = status { stats.errors += 1 }
-                guard outcomes[r] != .rejected else { continue }
-                switch status {
-                case .number:
-                    stats.converted += 1
-                    stats.min = Swift.min(stats.min, values[r])
-                    stats.max = Swift.max(stats.max, values[r])
-                case .empty:
-                    stats.empty += 1
-                case .skipped, .failed:
-                    break
-                }
+            switch statuses[k][r] {
+            case .number: if isWritten { cellStats[k].countNumber(values[k][r]) }
+            case .empty: if isWritten { cellStats[k].empty += 1 }
+            case .failed: cellStats[k].errors += 1
+            case .skipped: break
             }
-            counts.columns[k] = stats
         }
-        statsCursor = end
+    }
+
+    /// Adds the rows and cells counted since the last fold to `counts`, and starts again from zero.
+    private func fold(_ tally: inout RowTally) {
+        counts.rowsIn += tally.rowsOut + tally.rowsRejected
+        counts.rowsOut += tally.rowsOut
+        counts.rowsRejected += tally.rowsRejected
+        tally = RowTally()
+        for k in columns.indices {
+            counts.columns[k].add(cellStats[k])
+            cellStats[k] = ColumnStats()
+        }
     }
 }

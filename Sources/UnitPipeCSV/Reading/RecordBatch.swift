@@ -6,11 +6,15 @@
 // to its line end, as offsets into the bytes fed since the reader's reset;
 // RawWindow.swift keeps those bytes for the rejects). The delimiters make a record's fields, as stored, the same
 // bytes as its line when nothing in it was quoted, so the writer can copy a
-// run of plain fields in one go. The reader owns the memory and reuses it
-// for the next batch, so a batch is a view valid until the reader's next call.
+// run of plain fields in one go. The arena is followed by `RecordBatch.readableSlack` bytes it
+// never stores into, so such a run may be copied in 16-byte blocks that read past its end.
+// The reader owns the memory and reuses it for the next batch, so a batch is a view valid
+// until the reader's next call.
 
 /// Growable storage the libcsv callbacks append to, reached through a raw pointer.
 struct RecordStorage {
+    /// The byte arena: `byteCapacity` bytes, then `RecordBatch.readableSlack` more that are
+    /// allocated but never stored into.
     var bytes: UnsafeMutablePointer<UInt8>
     var byteCount = 0
     var byteCapacity: Int
@@ -65,7 +69,7 @@ struct RecordStorage {
         byteCapacity = 1 << 20
         fieldCapacity = 1 << 14
         recordCapacity = 1 << 12
-        bytes = PlainBuffer.allocate(UInt8.self, capacity: byteCapacity)
+        bytes = PlainBuffer.allocate(UInt8.self, capacity: byteCapacity + RecordBatch.readableSlack)
         fieldEnds = PlainBuffer.allocate(Int.self, capacity: fieldCapacity)
         recordEnds = PlainBuffer.allocate(Int.self, capacity: recordCapacity)
         recordLines = PlainBuffer.allocate(Int.self, capacity: recordCapacity)
@@ -156,7 +160,7 @@ struct RecordStorage {
         }
         if fieldCount == fieldCapacity { grow(&fieldEnds, capacity: &fieldCapacity, needed: fieldCount + 1) }
         fieldEnds[fieldCount] = byteCount
-        if byteCount == byteCapacity { grow(&bytes, capacity: &byteCapacity, needed: byteCount + 1) }
+        if byteCount == byteCapacity { grow(&bytes, capacity: &byteCapacity, needed: byteCount + 1, slack: RecordBatch.readableSlack) }
         bytes[byteCount] = separator
         byteCount += 1
         fieldCount += 1
@@ -174,7 +178,7 @@ struct RecordStorage {
     static let truncatedFieldLength = 256
 
     private mutating func appendBytes(_ source: UnsafeRawPointer?, count n: Int) {
-        if byteCount + n > byteCapacity { grow(&bytes, capacity: &byteCapacity, needed: byteCount + n) }
+        if byteCount + n > byteCapacity { grow(&bytes, capacity: &byteCapacity, needed: byteCount + n, slack: RecordBatch.readableSlack) }
         if let source, n > 0 {
             copyBytes(bytes + byteCount, source.assumingMemoryBound(to: UInt8.self), n)
         }
@@ -230,7 +234,7 @@ struct RecordStorage {
     /// Makes room for `bytes` arena bytes and `fields` field ends in all.
     @inline(__always)
     mutating func reserve(bytes needed: Int, fields neededFields: Int) {
-        if needed > byteCapacity { grow(&bytes, capacity: &byteCapacity, needed: needed) }
+        if needed > byteCapacity { grow(&bytes, capacity: &byteCapacity, needed: needed, slack: RecordBatch.readableSlack) }
         if neededFields > fieldCapacity { grow(&fieldEnds, capacity: &fieldCapacity, needed: neededFields) }
     }
 
@@ -267,7 +271,7 @@ struct RecordStorage {
         guard byteCount == 0, fieldCount == 0 else { return }
         if byteCapacity > 4 << 20 {
             byteCapacity = 1 << 20
-            bytes = PlainBuffer.reallocate(bytes, capacity: byteCapacity)
+            bytes = PlainBuffer.reallocate(bytes, capacity: byteCapacity + RecordBatch.readableSlack)
         }
         if fieldCapacity > 1 << 19 {
             fieldCapacity = 1 << 14
@@ -275,11 +279,12 @@ struct RecordStorage {
         }
     }
 
+    /// Grows a buffer to hold at least `needed` values (`capacity` of them), with `slack` more allocated after them.
     @inline(never)
-    private func grow<T>(_ pointer: inout UnsafeMutablePointer<T>, capacity: inout Int, needed: Int) {
+    private func grow<T>(_ pointer: inout UnsafeMutablePointer<T>, capacity: inout Int, needed: Int, slack: Int = 0) {
         var newCapacity = max(capacity * 2, 16)
         while newCapacity < needed { newCapacity *= 2 }
-        pointer = PlainBuffer.reallocate(pointer, capacity: newCapacity)
+        pointer = PlainBuffer.reallocate(pointer, capacity: newCapacity + slack)
         capacity = newCapacity
     }
 }
@@ -354,6 +359,10 @@ public struct RecordBatch {
     public func rawBytes(of record: Int) -> (UnsafeRawBufferPointer, UnsafeRawBufferPointer)? {
         raw.bytes(recordRawStarts[record]..<max(recordRawStarts[record], recordRawEnds[record]), settled: recordRawEnds[record] >= 0)
     }
+
+    /// Bytes that may be read past the end of the batch's byte arena (allocated, never stored into):
+    /// a run of fields that ends at the arena's end may still be read 16 bytes at a time.
+    package static let readableSlack = 64
 
     /// Bytes a record's budget (`--max-field-size`) counts for each field after the first,
     /// besides the field's own bytes: its delimiter and its end offset.

@@ -113,6 +113,24 @@ public struct ByteCursor {
         storedCount += n
     }
 
+    /// Appends the `count` bytes at `source` in 16-byte blocks, with no call for a short run.
+    ///
+    /// Reads up to 15 bytes past the run's end (and 16 for an empty run): `source` must be
+    /// readable that far, as a batch's bytes are (``RecordBatch/readableSlack``). The bytes it
+    /// stores past the run are room beyond `count`, not part of the buffer.
+    @inlinable @inline(__always)
+    package mutating func appendRun(_ source: UnsafePointer<UInt8>, count n: Int) {
+        reserve(n &+ 16)
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(base + storedCount)
+        var offset = 0
+        repeat {
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self), toByteOffset: offset, as: SIMD16<UInt8>.self)
+            offset &+= 16
+        } while offset < n
+        storedCount &+= n
+    }
+
     /// Appends `n` bytes given as their first and last word (which overlap when `n` is less
     /// than two words): 4 to 8 bytes as two `UInt32`, 8 to 16 as two `UInt64`.
     @inlinable @inline(__always)
