@@ -24,7 +24,7 @@ extension PlainLineSplitter {
         guard let quote, let source = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
         let count = bytes.count
         guard count > 0, source[0] != 0x0A, source[0] != 0x0D else { return nil }
-        var scanner = ByteScanner(source, count: count, classes: classes)
+        var scanner = ByteScanner(source, count: count, classes: classes, classify: classify)
         let firstField = storage.pointee.fieldCount
         var arena = storage.pointee.bytes
         var byteCapacity = storage.pointee.byteCapacity
@@ -149,14 +149,16 @@ private struct ByteScanner {
     private let source: UnsafePointer<UInt8>
     private let count: Int
     private let classes: unitpipe_byte_classes
+    private let classify: unitpipe_classifier
     private var masks = unitpipe_masks64(delimiters: 0, quotes: 0, ends: 0, spaces: 0)
     private var blockStart = 0
     private var blockEnd = 0
 
-    init(_ source: UnsafePointer<UInt8>, count: Int, classes: unitpipe_byte_classes) {
+    init(_ source: UnsafePointer<UInt8>, count: Int, classes: unitpipe_byte_classes, classify: @escaping unitpipe_classifier) {
         self.source = source
         self.count = count
         self.classes = classes
+        self.classify = classify
     }
 
     /// The offset of the first byte at or after `offset` whose bit `select` sets, or `count`.
@@ -165,8 +167,11 @@ private struct ByteScanner {
         var i = offset
         while i < count {
             if i >= blockEnd || i < blockStart {
-                masks = count &- i >= 64
-                    ? unitpipe_classify64(source + i, classes) : unitpipe_classify_tail(source + i, count &- i, classes)
+                if count &- i >= 64 {
+                    classify(source + i, 1, classes, &masks)
+                } else {
+                    unitpipe_classify_tail(classify, source + i, count &- i, classes, &masks)
+                }
                 blockStart = i
                 blockEnd = i &+ 64
             }

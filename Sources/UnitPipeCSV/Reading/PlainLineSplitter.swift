@@ -24,12 +24,15 @@ struct PlainLineSplitter {
     /// The delimiter, libcsv's quote byte (NUL with `--quote none`: libcsv then treats NUL as a
     /// quote) and the bytes that count as spaces for the plain test (see SpaceTrimCheck.swift).
     let classes: unitpipe_byte_classes
+    /// The classifier's version (ByteClassifier.swift).
+    let classify: unitpipe_classifier
 
     /// Creates a splitter for a dialect; lines over the record budget (RecordStorage.recordBudgetEnd)
     /// are left to libcsv's path, which marks them.
-    init(delimiter: UInt8, quote: UInt8?) {
+    init(delimiter: UInt8, quote: UInt8?, classifier: ByteClassifier = .default) {
         self.delimiter = delimiter
         self.quote = quote
+        classify = classifier.function
         let space = UInt8(ascii: " ")
         let tab = UInt8(ascii: "\t")
         classes = unitpipe_byte_classes(
@@ -61,7 +64,24 @@ struct PlainLineSplitter {
         _ bytes: UnsafeRawBufferPointer, offset: Int, into storage: UnsafeMutablePointer<RecordStorage>,
         lineLimit: Int, recordLimit: Int, byteLimit: Int
     ) -> Run {
-        guard let source = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+        withUnsafeTemporaryAllocation(of: unitpipe_masks64.self, capacity: Self.maxWindowBlocks) { window in
+            splitLines(
+                bytes, offset: offset, into: storage, lineLimit: lineLimit, recordLimit: recordLimit,
+                byteLimit: byteLimit, window: window)
+        }
+    }
+
+    /// The most 64-byte blocks classified at once. A run's window starts at one block and
+    /// doubles at each refill up to this, so a run of one short line classifies one block, and a
+    /// long run calls the classifier once per 512 bytes.
+    static let maxWindowBlocks = 8
+
+    /// `splitLines` with room for the masks of `maxWindowBlocks` blocks.
+    private func splitLines(
+        _ bytes: UnsafeRawBufferPointer, offset: Int, into storage: UnsafeMutablePointer<RecordStorage>,
+        lineLimit: Int, recordLimit: Int, byteLimit: Int, window: UnsafeMutableBufferPointer<unitpipe_masks64>
+    ) -> Run {
+        guard let source = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), let window = window.baseAddress else {
             return Run(consumed: 0, endsWithCarriageReturn: false, leavesLineToLibCSV: false)
         }
         let count = bytes.count
@@ -89,6 +109,11 @@ struct PlainLineSplitter {
         var edgeCarry: UInt64 = 1
         var spaceCarry: UInt64 = 0
         var blockStart = 0
+        // The classified bytes: masks of the blocks from `windowStart` to `windowEnd` (the last
+        // one cut at the bytes' end) in `window`.
+        var windowStart = 0
+        var windowEnd = 0
+        var windowBlocks = 1
 
         /// Takes the storage's pointers and capacities again (after it grew).
         func reloadPointers() {
@@ -136,16 +161,27 @@ struct PlainLineSplitter {
                 isAtLimit = true
                 return false
             }
-            blockStart = lineStart
+            // Back to the block of the window that holds the next line, or past the window.
+            blockStart = lineStart < windowEnd ? windowStart &+ (lineStart &- windowStart) & ~63 : lineStart
             edgeCarry = 1
             spaceCarry = 0
             return true
         }
 
         run: while blockStart < count {
-            let masks = count - blockStart >= 64
-                ? unitpipe_classify64(source + blockStart, classes)
-                : unitpipe_classify_tail(source + blockStart, count - blockStart, classes)
+            if blockStart >= windowEnd {
+                let blocks = min((count &- blockStart) &>> 6, windowBlocks)
+                if blocks > 0 {
+                    classify(source + blockStart, blocks, classes, window)
+                    windowEnd = blockStart &+ blocks &<< 6
+                    windowBlocks = min(windowBlocks &<< 1, Self.maxWindowBlocks)
+                } else {
+                    unitpipe_classify_tail(classify, source + blockStart, count &- blockStart, classes, window)
+                    windowEnd = count
+                }
+                windowStart = blockStart
+            }
+            let masks = window[(blockStart &- windowStart) &>> 6]
             let edges = masks.delimiters | masks.ends
             // Spaces next to an edge; one before an edge that starts this block counts at the edge.
             let trimmable = masks.spaces & ((edges << 1) | edgeCarry | (edges >> 1)) | (spaceCarry & edges)

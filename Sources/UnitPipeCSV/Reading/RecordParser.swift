@@ -34,16 +34,18 @@ package final class RecordParser {
     /// Creates a parser for `dialect`; lines are counted from `firstLine`.
     ///
     /// `usesBuiltInSpaceTest: false` makes libcsv call the keep-spaces test on every byte
-    /// (slower, same records; tests compare the two).
+    /// (slower, same records; tests compare the two). `classifier` is the splitter's byte
+    /// classifier (tests run each version; ByteClassifier.swift).
     package init(
         dialect: CSVDialect, maxFieldSize: Int, batchRecords: Int = 8192, firstLine: Int = 1,
-        usesBuiltInSpaceTest: Bool = true, reader: ReaderKind = .default, keepsRawBytes: Bool = false
+        usesBuiltInSpaceTest: Bool = true, reader: ReaderKind = .default, keepsRawBytes: Bool = false,
+        classifier: ByteClassifier = .default
     ) {
         carry = keepsRawBytes ? RawCarry() : nil
         parser = LibCSVParser(
             delimiter: dialect.delimiter, quote: dialect.quote, usesBuiltInSpaceTest: usesBuiltInSpaceTest)
         splitter = reader == .split
-            ? PlainLineSplitter(delimiter: dialect.delimiter, quote: dialect.quote) : nil
+            ? PlainLineSplitter(delimiter: dialect.delimiter, quote: dialect.quote, classifier: classifier) : nil
         storage = .allocate(capacity: 1)
         storage.initialize(to: RecordStorage(maxFieldSize: maxFieldSize, separator: dialect.delimiter))
         storage.pointee.line = firstLine

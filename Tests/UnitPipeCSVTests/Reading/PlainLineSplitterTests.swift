@@ -5,14 +5,15 @@ import TestSupport
 
 /// Reads `text` through `RecordParser` with each reader, in random pieces: whole, one byte at
 /// a time, or cut anywhere.
-private func compareReaders(
-    _ text: [UInt8], dialect: CSVDialect, random: inout SplitMix64, maxFieldSize: Int
+func compareReaders(
+    _ text: [UInt8], dialect: CSVDialect, random: inout SplitMix64, maxFieldSize: Int,
+    classifier: ByteClassifier = .default
 ) -> Bool {
     let cuts: [[Int]] = [
         [1 << 20], [1], (0..<random.next(in: 1...5)).map { _ in random.next(in: 1...90) },
     ]
     for pieces in cuts {
-        let split = parseInPieces(text, pieces, dialect: dialect, reader: .split, maxFieldSize: maxFieldSize)
+        let split = parseInPieces(text, pieces, dialect: dialect, reader: .split, maxFieldSize: maxFieldSize, classifier: classifier)
         let libcsv = parseInPieces(text, pieces, dialect: dialect, reader: .libcsv, maxFieldSize: maxFieldSize)
         let shown = "\(String(decoding: text, as: UTF8.self).debugDescription) in pieces of \(pieces)"
         #expect(split.records == libcsv.records, "\(shown)")

@@ -286,11 +286,11 @@ struct RecordReadingTests {
 /// Parses `text` with a `RecordParser`, offering it at most `pieces[k % count]` bytes at a time.
 func parseInPieces(
     _ text: [UInt8], _ pieces: [Int], dialect: CSVDialect, usesBuiltInSpaceTest: Bool = true,
-    reader: ReaderKind = .libcsv, maxFieldSize: Int = 1 << 20
+    reader: ReaderKind = .libcsv, maxFieldSize: Int = 1 << 20, classifier: ByteClassifier = .default
 ) -> (records: [ExpectedRecord], plain: [Bool], quoted: [UInt64]) {
     let parser = RecordParser(
         dialect: dialect, maxFieldSize: maxFieldSize, batchRecords: Int.max, usesBuiltInSpaceTest: usesBuiltInSpaceTest,
-        reader: reader)
+        reader: reader, classifier: classifier)
     text.withUnsafeBytes { bytes in
         var offset = 0
         var k = 0
