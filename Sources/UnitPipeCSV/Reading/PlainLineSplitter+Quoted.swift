@@ -9,176 +9,188 @@
 // line that does not end within the bytes given or ends with a CR as their last byte, a line over
 // the record budget — stores nothing and is left to libcsv, which defines what such a record
 // means. The differential tests hold both paths to the same records.
+//
+// The line is read from the classifier's masks, 64 bytes at a time, without a byte loop. The
+// running parity of the quote bits (a prefix XOR) tells which bytes are inside quotes: a quote
+// that opens (even parity before it) must start a field or follow a closing quote (a doubled
+// quote), one that closes must come before a delimiter, the line end or another quote. The
+// stored field drops the opening quotes and the closing quotes not doubled; the bytes between
+// dropped quotes are copied as runs, and the delimiters outside quotes are the field ends.
 
 import CSystemShims
 
 extension PlainLineSplitter {
+    /// The most 64-byte blocks of a quoted line classified at once.
+    static let quotedWindowBlocks = 2
+
     /// Stores the line at the start of `bytes` as one record when its quoting is regular (see the
     /// note above) and returns the bytes it took, its line end included; returns `nil`, storing
     /// nothing, when the line is libcsv's. The storage must be at a line start, between records,
     /// with every record's line end settled; `offset` is the offset of `bytes` in the bytes fed
-    /// since the reader's reset.
+    /// since the reader's reset; `window` has room for `quotedWindowBlocks` blocks' masks.
     func splitQuotedLine(
-        _ bytes: UnsafeRawBufferPointer, offset: Int, into storage: UnsafeMutablePointer<RecordStorage>
+        _ bytes: UnsafeRawBufferPointer, offset: Int, into storage: UnsafeMutablePointer<RecordStorage>,
+        window: UnsafeMutablePointer<unitpipe_masks64>
     ) -> Int? {
         guard let quote, let source = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
         let count = bytes.count
         guard count > 0, source[0] != 0x0A, source[0] != 0x0D else { return nil }
-        var scanner = ByteScanner(source, count: count, classes: classes, classify: classify)
         let firstField = storage.pointee.fieldCount
+        // The arena offset of the line's first byte; a byte at `i` is stored at `lineBase + i - dropped`.
+        let lineBase = storage.pointee.byteCount
         var arena = storage.pointee.bytes
-        var byteCapacity = storage.pointee.byteCapacity
         var fieldEnds = storage.pointee.fieldEnds
-        var fieldCapacity = storage.pointee.fieldCapacity
-        var byteCount = storage.pointee.byteCount
         var fieldCount = firstField
-        var p = 0
-        // The line's CR or LF, found by the field that ends there.
-        var terminator = 0
+        // The bytes of the line dropped so far (quotes), and the first byte not copied yet.
+        var dropped = 0
+        var runStart = 0
+        var fieldStart = 0
         // The fields a writer may have to quote: the quoted ones and those with a blank edge.
         var quotedFields: UInt64 = 0
+        // ~0 when the byte before the block is inside quotes; bit 0 set when it is one an opening
+        // quote may follow (the line's start, a delimiter, a closing quote).
+        var inside: UInt64 = 0
+        var edgeBefore: UInt64 = 1
+        var blockStart = 0
+        var windowStart = 0
+        var windowEnd = 0
 
-        /// Marks the open field as one a writer may have to quote.
-        @inline(__always) func markQuoted() {
-            let index = fieldCount &- firstField
-            quotedFields |= index < 64 ? 1 << UInt64(index) : ~0
+        /// Copies the bytes from `runStart` up to `end` to where they are stored.
+        @inline(__always) func copyRun(to end: Int) {
+            copyBytes(arena + (lineBase &+ runStart &- dropped), source + runStart, end &- runStart)
         }
-
-        /// Appends `n` bytes from `from` to the open field, with room for its separator.
-        @inline(__always) func append(_ from: Int, _ n: Int) {
-            if byteCount &+ n &+ 1 > byteCapacity {
-                storage.pointee.reserve(bytes: byteCount &+ n &+ 1, fields: 0)
-                arena = storage.pointee.bytes
-                byteCapacity = storage.pointee.byteCapacity
+        /// Ends the field that the delimiter or line end at `end` closes.
+        @inline(__always) func endField(at end: Int) {
+            let first = source[fieldStart]
+            if first == quote || (end > fieldStart && (isBlank(first) || isBlank(source[end &- 1]))) {
+                let index = fieldCount &- firstField
+                quotedFields |= index < 64 ? 1 << UInt64(index) : ~0
             }
-            copyBytes(arena + byteCount, source + from, n)
-            byteCount &+= n
-        }
-        /// Ends the open field: its end offset, then the separator (room made by `append`).
-        @inline(__always) func endField() {
-            if fieldCount == fieldCapacity {
-                storage.pointee.reserve(bytes: 0, fields: fieldCount &+ 1)
-                fieldEnds = storage.pointee.fieldEnds
-                fieldCapacity = storage.pointee.fieldCapacity
-            }
-            fieldEnds[fieldCount] = byteCount
+            fieldEnds[fieldCount] = lineBase &+ end &- dropped
             fieldCount &+= 1
-            arena[byteCount] = delimiter
-            byteCount &+= 1
+            fieldStart = end &+ 1
         }
 
-        fields: while true {
-            if p < count && source[p] == quote {
-                // A quoted field: up to the quote that a delimiter or the line's end follows.
-                markQuoted()
-                var from = p &+ 1
-                while true {
-                    let q = scanner.next(from: from) { $0.quotes | $0.ends }
-                    // A line end inside the field (a record over several lines), or no closing
-                    // quote within the bytes: libcsv's.
-                    guard q &+ 1 < count, source[q] == quote else { return nil }
-                    let next = source[q &+ 1]
-                    if next == quote {
-                        // A doubled quote: one quote byte of the field.
-                        append(from, q &+ 1 &- from)
-                        from = q &+ 2
-                        continue
-                    }
-                    append(from, q &- from)
-                    endField()
-                    if next == delimiter {
-                        p = q &+ 2
-                        continue fields
-                    }
-                    // Text after the closing quote: libcsv's.
-                    guard next == 0x0A || next == 0x0D else { return nil }
-                    terminator = q &+ 1
-                    break fields
+        while true {
+            // No line end within the bytes: libcsv's.
+            guard blockStart < count else { return nil }
+            if blockStart >= windowEnd {
+                let blocks = min((count &- blockStart) &>> 6, Self.quotedWindowBlocks)
+                if blocks > 0 {
+                    classify(source + blockStart, blocks, classes, window)
+                    windowEnd = blockStart &+ blocks &<< 6
+                } else {
+                    unitpipe_classify_tail(classify, source + blockStart, count &- blockStart, classes, window)
+                    windowEnd = count
+                }
+                windowStart = blockStart
+            }
+            let masks = window[(blockStart &- windowStart) &>> 6]
+            // Room for what this block can add: its bytes, a separator, 64 field ends.
+            let blockEnd = min(blockStart &+ 64, count)
+            if lineBase &+ blockEnd &+ 1 > storage.pointee.byteCapacity || fieldCount &+ 65 > storage.pointee.fieldCapacity {
+                storage.pointee.reserve(bytes: lineBase &+ blockEnd &+ 1, fields: fieldCount &+ 65)
+                arena = storage.pointee.bytes
+                fieldEnds = storage.pointee.fieldEnds
+            }
+            let terminatorBit = masks.ends & (0 &- masks.ends)
+            let inLine = terminatorBit == 0 ? ~0 : terminatorBit &- 1
+            let quotes = masks.quotes & inLine
+            let parity = prefixXor(quotes) ^ inside
+            // A line end inside quotes (a record over several lines): libcsv's.
+            if parity & terminatorBit != 0 { return nil }
+            let opening = quotes & parity
+            let closing = quotes & ~parity
+            // An opening quote that does not start a field (a quote inside an unquoted field): libcsv's.
+            if opening & ~(masks.delimiters << 1 | closing << 1 | edgeBefore) != 0 { return nil }
+            // What follows the block's last byte, when the line goes on.
+            var mayFollowClosing: UInt64 = 0
+            var quoteAfter: UInt64 = 0
+            if terminatorBit == 0 {
+                guard blockStart &+ 64 < count else { return nil }
+                let next = source[blockStart &+ 64]
+                if next == quote {
+                    mayFollowClosing = 1 << 63
+                    quoteAfter = 1 << 63
+                } else if next == delimiter || next == 0x0A || next == 0x0D {
+                    mayFollowClosing = 1 << 63
                 }
             }
-            // An unquoted field: up to the next delimiter or the line's end; a quote in it is libcsv's.
-            let i = scanner.next(from: p) { $0.delimiters | $0.quotes | $0.ends }
-            guard i < count, source[i] != quote else { return nil }
-            if i > p && (isBlank(source[p]) || isBlank(source[i &- 1])) { markQuoted() }
-            append(p, i &- p)
-            endField()
-            if source[i] == delimiter {
-                p = i &+ 1
-                continue
+            // Text after a closing quote: libcsv's.
+            if closing & ~(masks.delimiters >> 1 | masks.ends >> 1 | masks.quotes >> 1 | mayFollowClosing) != 0 {
+                return nil
             }
-            terminator = i
-            break
+            // Dropped: the opening quotes and the closing ones not doubled (a doubled quote keeps its first byte).
+            let drops = opening | closing & ~(masks.quotes >> 1 | quoteAfter)
+            let delimiters = masks.delimiters & ~parity & inLine
+            var events = drops | delimiters
+            while events != 0 {
+                let i = blockStart &+ events.trailingZeroBitCount
+                let bit = events & (0 &- events)
+                events ^= bit
+                if drops & bit != 0 {
+                    copyRun(to: i)
+                    dropped &+= 1
+                    runStart = i &+ 1
+                } else {
+                    endField(at: i)
+                }
+            }
+            if terminatorBit != 0 {
+                let terminator = blockStart &+ terminatorBit.trailingZeroBitCount
+                // The line end: LF, CR LF or a CR alone; a CR as the last byte is settled by the
+                // bytes after it, on libcsv's path.
+                let next: Int
+                if source[terminator] == 0x0A {
+                    next = terminator &+ 1
+                } else {
+                    guard terminator &+ 1 < count else { return nil }
+                    next = source[terminator &+ 1] == 0x0A ? terminator &+ 2 : terminator &+ 1
+                }
+                // The splitter's record budget (`splitLines`): over it, libcsv marks the record.
+                if terminator &+ 2 &* (fieldCount &- firstField) &* RecordStorage.fieldCost > storage.pointee.maxFieldSize {
+                    return nil
+                }
+                copyRun(to: terminator)
+                endField(at: terminator)
+                let byteCount = lineBase &+ terminator &- dropped
+                arena[byteCount] = delimiter
+                let r = storage.pointee.recordCount
+                if r >= storage.pointee.recordCapacity { storage.pointee.reserve(records: r &+ 1) }
+                storage.pointee.byteCount = byteCount &+ 1
+                storage.pointee.fieldCount = fieldCount
+                storage.pointee.recordEnds[r] = fieldCount
+                storage.pointee.recordLines[r] = storage.pointee.line
+                storage.pointee.recordProblems[r] = .none
+                storage.pointee.recordQuotedFields[r] = quotedFields
+                storage.pointee.recordRawStarts[r] = offset
+                storage.pointee.recordRawEnds[r] = offset &+ next
+                storage.pointee.recordCount = r &+ 1
+                storage.pointee.line &+= 1
+                storage.pointee.lineStart = offset &+ next
+                storage.pointee.startRecordBudget()
+                return next
+            }
+            inside = parity >> 63 == 0 ? 0 : ~0
+            edgeBefore = (masks.delimiters | closing) >> 63
+            blockStart &+= 64
         }
-        // The line end: LF, CR LF or a CR alone; a CR as the last byte is settled by the bytes
-        // after it, on libcsv's path.
-        let next: Int
-        if source[terminator] == 0x0A {
-            next = terminator &+ 1
-        } else {
-            guard terminator &+ 1 < count else { return nil }
-            next = source[terminator &+ 1] == 0x0A ? terminator &+ 2 : terminator &+ 1
-        }
-        // The splitter's record budget (`splitLines`): over it, libcsv marks the record.
-        let delimiters = fieldCount &- firstField &- 1
-        if terminator &+ 2 &* delimiters &* RecordStorage.fieldCost > storage.pointee.maxFieldSize { return nil }
-        let r = storage.pointee.recordCount
-        if r >= storage.pointee.recordCapacity { storage.pointee.reserve(records: r &+ 1) }
-        storage.pointee.byteCount = byteCount
-        storage.pointee.fieldCount = fieldCount
-        storage.pointee.recordEnds[r] = fieldCount
-        storage.pointee.recordLines[r] = storage.pointee.line
-        storage.pointee.recordProblems[r] = .none
-        storage.pointee.recordQuotedFields[r] = quotedFields
-        storage.pointee.recordRawStarts[r] = offset
-        storage.pointee.recordRawEnds[r] = offset &+ next
-        storage.pointee.recordCount = r &+ 1
-        storage.pointee.line &+= 1
-        storage.pointee.lineStart = offset &+ next
-        storage.pointee.startRecordBudget()
-        return next
     }
+}
+
+/// Bit i of the result is the XOR of bits 0 through i of `x`: set inside quotes, for the quote bits.
+@inline(__always)
+private func prefixXor(_ x: UInt64) -> UInt64 {
+    var x = x
+    x ^= x << 1
+    x ^= x << 2
+    x ^= x << 4
+    x ^= x << 8
+    x ^= x << 16
+    x ^= x << 32
+    return x
 }
 
 /// `true` for a space or tab, which a writer quotes at a field's edge.
 @inline(__always)
 private func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-
-/// Finds bytes of a class in a line, classifying it 64 bytes at a time (byte_classes.h) and
-/// keeping the last block's masks.
-private struct ByteScanner {
-    private let source: UnsafePointer<UInt8>
-    private let count: Int
-    private let classes: unitpipe_byte_classes
-    private let classify: unitpipe_classifier
-    private var masks = unitpipe_masks64(delimiters: 0, quotes: 0, ends: 0, spaces: 0)
-    private var blockStart = 0
-    private var blockEnd = 0
-
-    init(_ source: UnsafePointer<UInt8>, count: Int, classes: unitpipe_byte_classes, classify: @escaping unitpipe_classifier) {
-        self.source = source
-        self.count = count
-        self.classes = classes
-        self.classify = classify
-    }
-
-    /// The offset of the first byte at or after `offset` whose bit `select` sets, or `count`.
-    @inline(__always)
-    mutating func next(from offset: Int, _ select: (unitpipe_masks64) -> UInt64) -> Int {
-        var i = offset
-        while i < count {
-            if i >= blockEnd || i < blockStart {
-                if count &- i >= 64 {
-                    classify(source + i, 1, classes, &masks)
-                } else {
-                    unitpipe_classify_tail(classify, source + i, count &- i, classes, &masks)
-                }
-                blockStart = i
-                blockEnd = i &+ 64
-            }
-            let found = select(masks) >> UInt64(i &- blockStart)
-            if found != 0 { return i &+ found.trailingZeroBitCount }
-            i = blockEnd
-        }
-        return count
-    }
-}

@@ -8,11 +8,11 @@
 // defines what every record means.
 //
 // The splitter takes a run of such lines at once: each 64-byte block of the input is
-// classified once (byte_classes.h in CSystemShims makes four bit masks — delimiters, quotes,
-// CR/LF, spaces — with SSE2 compares), and the lines are walked through the masks, so a line
-// costs about one classification per 64 bytes, a bit-mask step per field and one copy. A
-// space or tab next to a delimiter or a line edge makes its record non-plain (one the writer
-// must examine, see SpaceTrimCheck.swift).
+// classified once (byte_classes.c in CSystemShims makes four bit masks — delimiters, quotes,
+// CR/LF, spaces — with the widest compares the processor has, up to eight blocks a call), and
+// the lines are walked through the masks, so a line costs about one classification per 64
+// bytes, a bit-mask step per field and one copy. A space or tab next to a delimiter or a line
+// edge makes its record non-plain (one the writer must examine, see SpaceTrimCheck.swift).
 
 import CSystemShims
 
@@ -64,7 +64,9 @@ struct PlainLineSplitter {
         _ bytes: UnsafeRawBufferPointer, offset: Int, into storage: UnsafeMutablePointer<RecordStorage>,
         lineLimit: Int, recordLimit: Int, byteLimit: Int
     ) -> Run {
-        withUnsafeTemporaryAllocation(of: unitpipe_masks64.self, capacity: Self.maxWindowBlocks) { window in
+        withUnsafeTemporaryAllocation(
+            of: unitpipe_masks64.self, capacity: Self.maxWindowBlocks + Self.quotedWindowBlocks
+        ) { window in
             splitLines(
                 bytes, offset: offset, into: storage, lineLimit: lineLimit, recordLimit: recordLimit,
                 byteLimit: byteLimit, window: window)
@@ -76,7 +78,8 @@ struct PlainLineSplitter {
     /// long run calls the classifier once per 512 bytes.
     static let maxWindowBlocks = 8
 
-    /// `splitLines` with room for the masks of `maxWindowBlocks` blocks.
+    /// `splitLines` with room for the masks of `maxWindowBlocks` blocks, then of
+    /// `quotedWindowBlocks` for the quoted lines.
     private func splitLines(
         _ bytes: UnsafeRawBufferPointer, offset: Int, into storage: UnsafeMutablePointer<RecordStorage>,
         lineLimit: Int, recordLimit: Int, byteLimit: Int, window: UnsafeMutableBufferPointer<unitpipe_masks64>
@@ -146,7 +149,7 @@ struct PlainLineSplitter {
             storage.pointee.lineStart = offset &+ lineStart
             guard let taken = splitQuotedLine(
                 UnsafeRawBufferPointer(start: source + lineStart, count: count &- lineStart), offset: offset &+ lineStart,
-                into: storage)
+                into: storage, window: window + Self.maxWindowBlocks)
             else { return false }
             byteCount = storage.pointee.byteCount
             fieldCount = storage.pointee.fieldCount
@@ -219,10 +222,11 @@ struct PlainLineSplitter {
                 }
                 if length > 0 {
                     if length &+ 2 &* (fieldCount &- lineFirstField) &* fieldCost > maxRecordSize { break run }
-                    if byteCount &+ length &+ 1 > byteCapacity || recordCount >= recordCapacity {
-                        grow(bytes: byteCount &+ length &+ 1, fields: 0, records: recordCount &+ 1)
+                    // Room for the copy's last 32 bytes (see copyLine).
+                    if byteCount &+ length &+ 32 > byteCapacity || recordCount >= recordCapacity {
+                        grow(bytes: byteCount &+ length &+ 32, fields: 0, records: recordCount &+ 1)
                     }
-                    Self.copyLine(arena + byteCount, source + lineStart, length)
+                    Self.copyLine(arena + byteCount, source + lineStart, length, readable: count &- lineStart)
                     byteCount &+= length
                     fieldEnds[fieldCount] = byteCount
                     fieldCount &+= 1
@@ -306,15 +310,22 @@ struct PlainLineSplitter {
         first <= 0 ? ~0 : first >= 64 ? 0 : ~0 << UInt64(first)
     }
 
-    /// Copies a line of `count` bytes, 16 at a time.
+    /// Copies a line of `count` bytes, 32 at a time. When `readable` bytes from `source` cover
+    /// the last 32-byte step, that step copies whole (the bytes past the line land in the
+    /// arena's free room after it, where the delimiter and later lines go, so the destination
+    /// must have room for `count` + 32 bytes); otherwise the last bytes are copied one by one.
     @inline(__always)
-    private static func copyLine(_ destination: UnsafeMutablePointer<UInt8>, _ source: UnsafePointer<UInt8>, _ count: Int) {
+    private static func copyLine(
+        _ destination: UnsafeMutablePointer<UInt8>, _ source: UnsafePointer<UInt8>, _ count: Int, readable: Int
+    ) {
         let from = UnsafeRawPointer(source)
         let to = UnsafeMutableRawPointer(destination)
+        let whole = (count &+ 31) & ~31
+        let end = whole <= readable ? whole : count & ~31
         var k = 0
-        while k &+ 16 <= count {
-            to.storeBytes(of: from.loadUnaligned(fromByteOffset: k, as: SIMD16<UInt8>.self), toByteOffset: k, as: SIMD16<UInt8>.self)
-            k &+= 16
+        while k < end {
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: k, as: SIMD32<UInt8>.self), toByteOffset: k, as: SIMD32<UInt8>.self)
+            k &+= 32
         }
         if k < count { copyBytes(destination + k, source + k, count &- k) }
     }
