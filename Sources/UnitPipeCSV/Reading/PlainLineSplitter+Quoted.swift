@@ -28,9 +28,13 @@ extension PlainLineSplitter {
     /// nothing, when the line is libcsv's. The storage must be at a line start, between records,
     /// with every record's line end settled; `offset` is the offset of `bytes` in the bytes fed
     /// since the reader's reset; `window` has room for `quotedWindowBlocks` blocks' masks.
+    /// `classified` masks, when given, are those the caller already made of the blocks from
+    /// `lineBit` bytes before the line's start up to `classifiedEnd` bytes after it (masks of
+    /// blocks of the same 64-byte grid).
     func splitQuotedLine(
         _ bytes: UnsafeRawBufferPointer, offset: Int, into storage: UnsafeMutablePointer<RecordStorage>,
-        window: UnsafeMutablePointer<unitpipe_masks64>
+        window: UnsafeMutablePointer<unitpipe_masks64>,
+        classified: UnsafePointer<unitpipe_masks64>? = nil, lineBit: Int = 0, classifiedEnd: Int = 0
     ) -> Int? {
         guard let quote, let source = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
         let count = bytes.count
@@ -50,10 +54,19 @@ extension PlainLineSplitter {
         // ~0 when the byte before the block is inside quotes; bit 0 set when it is one an opening
         // quote may follow (the line's start, a delimiter, a closing quote).
         var inside: UInt64 = 0
-        var edgeBefore: UInt64 = 1
-        var blockStart = 0
-        var windowStart = 0
-        var windowEnd = 0
+        // The blocks are those of the caller's grid: the first starts `lineBit` bytes before the
+        // line, whose bytes are the bits from `lineBit` on.
+        let firstBit = classified != nil && classifiedEnd > 0 ? lineBit & 63 : 0
+        var edgeBefore: UInt64 = 1 << UInt64(firstBit)
+        var lineBits: UInt64 = ~0 << UInt64(firstBit)
+        var blockStart = -firstBit
+        var windowMasks = UnsafePointer(window)
+        var windowStart = blockStart
+        var windowEnd = blockStart
+        if let classified, classifiedEnd > 0 {
+            windowMasks = classified
+            windowEnd = min(classifiedEnd, count)
+        }
 
         /// Copies the bytes from `runStart` up to `end` to where they are stored.
         @inline(__always) func copyRun(to end: Int) {
@@ -84,8 +97,13 @@ extension PlainLineSplitter {
                     windowEnd = count
                 }
                 windowStart = blockStart
+                windowMasks = UnsafePointer(window)
             }
-            let masks = window[(blockStart &- windowStart) &>> 6]
+            var masks = windowMasks[(blockStart &- windowStart) &>> 6]
+            masks.delimiters &= lineBits
+            masks.quotes &= lineBits
+            masks.ends &= lineBits
+            lineBits = ~0
             // Room for what this block can add: its bytes, a separator, 64 field ends.
             let blockEnd = min(blockStart &+ 64, count)
             if lineBase &+ blockEnd &+ 1 > storage.pointee.byteCapacity || fieldCount &+ 65 > storage.pointee.fieldCapacity {

@@ -149,7 +149,10 @@ struct PlainLineSplitter {
             storage.pointee.lineStart = offset &+ lineStart
             guard let taken = splitQuotedLine(
                 UnsafeRawBufferPointer(start: source + lineStart, count: count &- lineStart), offset: offset &+ lineStart,
-                into: storage, window: window + Self.maxWindowBlocks)
+                into: storage, window: window + Self.maxWindowBlocks,
+                // The masks of the window from the line's block on, when the window holds its start.
+                classified: lineStart >= windowStart ? window + (lineStart &- windowStart) &>> 6 : nil,
+                lineBit: (lineStart &- windowStart) & 63, classifiedEnd: windowEnd &- lineStart)
             else { return false }
             byteCount = storage.pointee.byteCount
             fieldCount = storage.pointee.fieldCount
