@@ -51,11 +51,12 @@ extension PlainLineSplitter {
         var fieldStart = 0
         // The fields a writer may have to quote: the quoted ones and those with a blank edge.
         var quotedFields: UInt64 = 0
-        // ~0 when the byte before the block is inside quotes; bit 0 set when it is one an opening
-        // quote may follow (the line's start, a delimiter, a closing quote).
+        // ~0 when the byte before the block is inside quotes.
         var inside: UInt64 = 0
         // The blocks are those of the caller's grid: the first starts `lineBit` bytes before the
-        // line, whose bytes are the bits from `lineBit` on.
+        // line, whose bytes are the bits from `lineBit` on. `edgeBefore` holds the bit of the
+        // block's first byte of the line when the byte before that is one an opening quote may
+        // follow (the line's start, a delimiter, a closing quote).
         let firstBit = classified != nil && classifiedEnd > 0 ? lineBit & 63 : 0
         var edgeBefore: UInt64 = 1 << UInt64(firstBit)
         var lineBits: UInt64 = ~0 << UInt64(firstBit)

@@ -316,7 +316,7 @@ struct PlainLineSplitter {
     /// Copies a line of `count` bytes, 32 at a time. When `readable` bytes from `source` cover
     /// the last 32-byte step, that step copies whole (the bytes past the line land in the
     /// arena's free room after it, where the delimiter and later lines go, so the destination
-    /// must have room for `count` + 32 bytes); otherwise the last bytes are copied one by one.
+    /// must have room for `count` + 32 bytes); otherwise the last bytes are copied exactly.
     @inline(__always)
     private static func copyLine(
         _ destination: UnsafeMutablePointer<UInt8>, _ source: UnsafePointer<UInt8>, _ count: Int, readable: Int
