@@ -5,7 +5,8 @@
 // compare 16 bytes at once but have no way to turn the result into a bit mask in one
 // instruction (SSE2's pmovmskb, AVX2's vpmovmskb, AVX-512's compare into a mask register); the
 // masks are what the splitter walks field by field. byte_classes.c holds a scalar, an SSE2, an
-// AVX2 and an AVX-512BW version of the same function, and picks the widest the processor runs.
+// AVX2 and an AVX-512BW version of the same function, and picks the widest the processor runs
+// up to AVX2 (AVX-512BW only when named).
 
 #include <stddef.h>
 #include <stdint.h>
@@ -46,7 +47,7 @@ typedef enum {
 /// `__builtin_cpu_supports`).
 unitpipe_classifier unitpipe_classifier_of_kind(unitpipe_classifier_kind kind);
 
-/// The widest kind this build and processor run.
+/// The widest kind this build and processor run, AVX2 at most: AVX-512BW is used only when named.
 unitpipe_classifier_kind unitpipe_widest_classifier_kind(void);
 
 /// Classifies the `count` (< 64) bytes at `bytes`, read no further, into `masks[0]` with

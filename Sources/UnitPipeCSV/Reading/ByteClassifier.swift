@@ -1,7 +1,8 @@
 // The splitter's byte classifier comes in four versions (CSystemShims/byte_classes.c): scalar,
 // SSE2, AVX2 and AVX-512BW, all giving the same masks. The reader runs the widest one the
-// processor has; tests run each one the processor has against libcsv, and a profiler that does
-// not know AVX-512 (valgrind) can be given AVX2 with `UNITPIPE_CLASSIFIER=avx2`.
+// processor has up to AVX2; AVX-512BW runs only when `UNITPIPE_CLASSIFIER=avx512` names it,
+// until a machine with AVX-512 has run the tests. Tests run each one the processor has against
+// libcsv, and `UNITPIPE_CLASSIFIER=avx2` gives a profiler without AVX-512 (valgrind) AVX2.
 
 import CSystemShims
 #if canImport(Glibc)
@@ -21,7 +22,7 @@ package enum ByteClassifier: String, CaseIterable, Sendable {
     /// 64 bytes at a compare, into mask registers (AVX-512BW).
     case avx512
 
-    /// The widest version this processor runs, unless the environment variable
+    /// The widest version this processor runs up to AVX2, unless the environment variable
     /// `UNITPIPE_CLASSIFIER` names another one it runs.
     package static let `default`: ByteClassifier = {
         if let name = getenv("UNITPIPE_CLASSIFIER"), let named = ByteClassifier(rawValue: String(cString: name)),
@@ -32,7 +33,7 @@ package enum ByteClassifier: String, CaseIterable, Sendable {
         return widest
     }()
 
-    /// The widest version this build and processor run.
+    /// The widest version this build and processor run, AVX2 at most (AVX-512BW only by name).
     package static var widest: ByteClassifier {
         switch unitpipe_widest_classifier_kind() {
         case UNITPIPE_CLASSIFIER_AVX512: .avx512
