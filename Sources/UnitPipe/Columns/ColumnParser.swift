@@ -48,26 +48,24 @@ public struct ColumnParser: Sendable {
         let mantissas = column.mantissas
         let statuses = column.statuses
         let indices = column.tableIndices
-        let spans = column.unitSpans
         let emptyStatus = isRequired ? CellStatus.failed(.required) : .empty
         // Plain cells (`[+-]digits[DEC digits]`) go straight to the kernel's input; a cell that
-        // may carry its unit, or conventions without a fast path, always take the full scan.
+        // may carry its unit, or conventions without a fast path, always take the full scan, and
+        // so does every cell when a null marker must be compared first.
         let plainDecimal = hasUnitsInCells ? nil : parser.plainCellDecimal
-        let readsPlainCells = plainDecimal != nil
+        let readsPlainCells = plainDecimal != nil && !checksNullsFirst
         let decimalSeparator = plainDecimal ?? 0
+        let field = field
+        // The column's buffers, read once: each read of a class's property is an access check.
+        let buffers = CellBuffers(mantissas: mantissas, statuses: statuses, indices: indices, spans: column.unitSpans)
         for r in 0..<batch.count {
-            indices[r] = 0
             guard shapes[r] == .ok else {
                 mantissas[r] = .nan
+                indices[r] = 0
                 statuses[r] = .skipped
                 continue
             }
             let cell = batch.field(field, of: r)
-            if checksNullsFirst && nullValues.matches(cell) {
-                mantissas[r] = .nan
-                statuses[r] = emptyStatus
-                continue
-            }
             if readsPlainCells, let plain = NumberParser.scanPlainCell(cell, decimal: decimalSeparator) {
                 // What `DecimalFactorTable.kernelInput` makes of the same decimal: the mantissa
                 // (at most 2^53) as an exact double, the fraction digits (at most 15) as the slot.
@@ -77,56 +75,90 @@ public struct ColumnParser: Sendable {
                 statuses[r] = .number
                 continue
             }
-            var unit = 0..<0
-            var isNegated = false
-            let scanned = scan(cell, unit: &unit, isNegated: &isNegated, long: &long)
-            if let spans { spans[r] = ScannedColumn.UnitSpan(unit) }
-            switch scanned {
-            case .decimal(let decimal):
-                if let (mantissa, slot) = DecimalFactorTable.kernelInput(decimal) {
-                    mantissas[r] = mantissa
-                    indices[r] = slot
-                } else {
-                    mantissas[r] = .nan
-                    column.exactRows.append(Int32(r))
-                    column.exactDecimals.append(LongDecimal(decimal))
-                }
-                statuses[r] = .number
-            case .long:
+            parseCell(cell, row: r, into: column, buffers: buffers, long: &long, emptyStatus: emptyStatus)
+        }
+    }
+
+    /// Scans the cell of row `r` that is not a plain cell (or that the plain-cell scan was not
+    /// asked about) into `column`; kept out of ``parse(_:shapes:into:)``'s loop, which then holds
+    /// its few values in registers.
+    @inline(never)
+    private func parseCell(_ cell: UnsafeRawBufferPointer, row r: Int, into column: ScannedColumn, buffers: CellBuffers,
+                           long: inout LongDecimal?, emptyStatus: CellStatus) {
+        let mantissas = buffers.mantissas
+        let statuses = buffers.statuses
+        let indices = buffers.indices
+        indices[r] = 0
+        if checksNullsFirst && nullValues.matches(cell) {
+            mantissas[r] = .nan
+            statuses[r] = emptyStatus
+            return
+        }
+        if checksNullsFirst && !hasUnitsInCells, let decimal = parser.plainCellDecimal,
+           let plain = NumberParser.scanPlainCell(cell, decimal: decimal) {
+            let x = Double(plain.mantissa)
+            mantissas[r] = plain.isNegative ? -x : x
+            indices[r] = Int32(truncatingIfNeeded: plain.fractionDigitCount)
+            statuses[r] = .number
+            return
+        }
+        var unit = 0..<0
+        var isNegated = false
+        let scanned = scan(cell, unit: &unit, isNegated: &isNegated, long: &long)
+        if let spans = buffers.spans { spans[r] = ScannedColumn.UnitSpan(unit) }
+        switch scanned {
+        case .decimal(let decimal):
+            if let (mantissa, slot) = DecimalFactorTable.kernelInput(decimal) {
+                mantissas[r] = mantissa
+                indices[r] = slot
+            } else {
                 mantissas[r] = .nan
-                // A long scan always leaves its digits; without them the cell could not be
-                // converted, which reads as a value beyond any double.
-                guard var decimal = long else {
-                    statuses[r] = .failed(.overflow)
-                    continue
-                }
-                long = nil
-                if isNegated { decimal.isNegative.toggle() }
                 column.exactRows.append(Int32(r))
-                column.exactDecimals.append(decimal)
-                statuses[r] = .number
-            case .empty:
-                mantissas[r] = .nan
-                statuses[r] = emptyStatus
-            case .failure(.overflow):
-                mantissas[r] = .nan
+                column.exactDecimals.append(LongDecimal(decimal))
+            }
+            statuses[r] = .number
+        case .long:
+            mantissas[r] = .nan
+            // A long scan always leaves its digits; without them the cell could not be
+            // converted, which reads as a value beyond any double.
+            guard var decimal = long else {
                 statuses[r] = .failed(.overflow)
-            case .failure(.ambiguousUnit) where hasUnitsInCells:
-                mantissas[r] = .nan
-                statuses[r] = .failed(.ambiguousUnit)
-            case .failure(let error):
-                mantissas[r] = .nan
-                // Null markers and text that is not UTF-8 end up here: the plain path pays nothing
-                // (the number grammar accepts valid UTF-8 sequences only).
-                if nullValues.matches(cell) {
-                    statuses[r] = emptyStatus
-                } else if InvalidUTF8.firstInvalidOffset(in: cell) != nil {
-                    statuses[r] = .failed(.invalidUTF8)
-                } else {
-                    statuses[r] = .failed(.number(error))
-                }
+                return
+            }
+            long = nil
+            if isNegated { decimal.isNegative.toggle() }
+            column.exactRows.append(Int32(r))
+            column.exactDecimals.append(decimal)
+            statuses[r] = .number
+        case .empty:
+            mantissas[r] = .nan
+            statuses[r] = emptyStatus
+        case .failure(.overflow):
+            mantissas[r] = .nan
+            statuses[r] = .failed(.overflow)
+        case .failure(.ambiguousUnit) where hasUnitsInCells:
+            mantissas[r] = .nan
+            statuses[r] = .failed(.ambiguousUnit)
+        case .failure(let error):
+            mantissas[r] = .nan
+            // Null markers and text that is not UTF-8 end up here: the plain path pays nothing
+            // (the number grammar accepts valid UTF-8 sequences only).
+            if nullValues.matches(cell) {
+                statuses[r] = emptyStatus
+            } else if InvalidUTF8.firstInvalidOffset(in: cell) != nil {
+                statuses[r] = .failed(.invalidUTF8)
+            } else {
+                statuses[r] = .failed(.number(error))
             }
         }
+    }
+
+    /// A ``ScannedColumn``'s per-row buffers.
+    private struct CellBuffers {
+        let mantissas: UnsafeMutablePointer<Double>
+        let statuses: UnsafeMutablePointer<CellStatus>
+        let indices: UnsafeMutablePointer<Int32>
+        let spans: UnsafeMutablePointer<ScannedColumn.UnitSpan>?
     }
 
     /// Scans a cell: the number part of an in-cell unit, with a minus sign before the unit applied

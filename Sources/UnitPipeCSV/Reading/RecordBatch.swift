@@ -381,11 +381,18 @@ public struct RecordBatch {
     package func start(ofField f: Int) -> Int { f == 0 ? 0 : fieldEnds[f - 1] + 1 }
 
     /// The bytes of field `index` (0-based) of `record`.
+    ///
+    /// `index` must be less than ``fieldCount(of:)``.
     @inlinable @inline(__always)
     public func field(_ index: Int, of record: Int) -> UnsafeRawBufferPointer {
-        let f = firstField(of: record) + index
-        let start = start(ofField: f)
-        return UnsafeRawBufferPointer(start: bytes + start, count: fieldEnds[f] - start)
+        // Wrapping arithmetic: with `index` in the record, `f` is a field of the batch (below the
+        // storage's field count), a field's end offset is below the byte arena's capacity (a
+        // separator follows it) and a field starts at or before its end, so no sum or difference
+        // here can overflow. An index out of range would read outside the offsets whether or not
+        // the sums were checked.
+        let f = (record == 0 ? 0 : recordEnds[record &- 1]) &+ index
+        let start = f == 0 ? 0 : fieldEnds[f &- 1] &+ 1
+        return UnsafeRawBufferPointer(start: bytes + start, count: fieldEnds[f] &- start)
     }
 
     /// `true` when no field of `record` needs quoting: it came from input without quotes and
