@@ -51,31 +51,51 @@ public struct ColumnParser: Sendable {
         let emptyStatus = isRequired ? CellStatus.failed(.required) : .empty
         // Plain cells (`[+-]digits[DEC digits]`) go straight to the kernel's input; a cell that
         // may carry its unit, or conventions without a fast path, always take the full scan, and
-        // so does every cell when a null marker must be compared first.
+        // so does every cell when a null marker must be compared first (the first loop).
         let plainDecimal = hasUnitsInCells ? nil : parser.plainCellDecimal
-        let readsPlainCells = plainDecimal != nil && !checksNullsFirst
-        let decimalSeparator = plainDecimal ?? 0
         let field = field
         // The column's buffers, read once: each read of a class's property is an access check.
         let buffers = CellBuffers(mantissas: mantissas, statuses: statuses, indices: indices, spans: column.unitSpans)
-        for r in 0..<batch.count {
-            guard shapes[r] == .ok else {
-                mantissas[r] = .nan
-                indices[r] = 0
-                statuses[r] = .skipped
-                continue
+        guard let decimalSeparator = plainDecimal, !checksNullsFirst else {
+            for r in 0..<batch.count {
+                guard shapes[r] == .ok else {
+                    mantissas[r] = .nan
+                    indices[r] = 0
+                    statuses[r] = .skipped
+                    continue
+                }
+                parseCell(batch.field(field, of: r), row: r, into: column, buffers: buffers, long: &long, emptyStatus: emptyStatus)
             }
-            let cell = batch.field(field, of: r)
-            if readsPlainCells, let plain = NumberParser.scanPlainCell(cell, decimal: decimalSeparator) {
-                // What `DecimalFactorTable.kernelInput` makes of the same decimal: the mantissa
-                // (at most 2^53) as an exact double, the fraction digits (at most 15) as the slot.
-                let x = Double(plain.mantissa)
-                mantissas[r] = plain.isNegative ? -x : x
-                indices[r] = Int32(truncatingIfNeeded: plain.fractionDigitCount)
-                statuses[r] = .number
-                continue
+            return
+        }
+        // Two passes: the first reads the plain cells and lists the others, the second scans
+        // those. The first loop calls nothing, so its values stay in registers.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: batch.count) { others in
+            var otherCount = 0
+            for r in 0..<batch.count {
+                guard shapes[r] == .ok else {
+                    mantissas[r] = .nan
+                    indices[r] = 0
+                    statuses[r] = .skipped
+                    continue
+                }
+                if let plain = NumberParser.scanPlainCell(batch.field(field, of: r), decimal: decimalSeparator) {
+                    // What `DecimalFactorTable.kernelInput` makes of the same decimal: the mantissa
+                    // (at most 2^53) as an exact double, the fraction digits (at most 15) as the slot.
+                    let x = Double(plain.mantissa)
+                    mantissas[r] = plain.isNegative ? -x : x
+                    indices[r] = Int32(truncatingIfNeeded: plain.fractionDigitCount)
+                    statuses[r] = .number
+                } else {
+                    // At most one entry per row: `otherCount` stays below `batch.count`.
+                    others[otherCount] = r
+                    otherCount &+= 1
+                }
             }
-            parseCell(cell, row: r, into: column, buffers: buffers, long: &long, emptyStatus: emptyStatus)
+            // In row order, as `exactRows` lists its rows.
+            for r in others[..<otherCount] {
+                parseCell(batch.field(field, of: r), row: r, into: column, buffers: buffers, long: &long, emptyStatus: emptyStatus)
+            }
         }
     }
 
