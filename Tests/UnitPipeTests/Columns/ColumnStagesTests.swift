@@ -33,9 +33,9 @@ private struct Cells {
         shapes = (0..<batch.count).map { batch.fieldCount(of: $0) == fields ? .ok : .fieldCount }
     }
 
-    /// Runs the parse stage of field `field` into a fresh column.
-    func parsed(by stage: ColumnParser) -> ScannedColumn {
-        let column = ScannedColumn(hasUnitsInCells: stage.hasUnitsInCells)
+    /// Runs the parse stage of field `field` into `column` (by default a fresh one).
+    func parsed(by stage: ColumnParser, into column: ScannedColumn? = nil) -> ScannedColumn {
+        let column = column ?? ScannedColumn(hasUnitsInCells: stage.hasUnitsInCells)
         column.reserve(batch.count)
         shapes.withUnsafeBufferPointer { shapes in
             if let base = shapes.baseAddress { stage.parse(batch, shapes: base, into: column) }
@@ -134,6 +134,45 @@ struct ColumnParserStageTests {
             }
             #expect(column.exactRows == exactRows, "\(locale)")
         }
+    }
+
+    @Test(arguments: [0, 2])
+    func everyRowComesOutAsItsCellAloneWouldWhateverItsNeighbours(field: Int) {
+        // Plain cells are read in a first pass and the others in a second: rows of every kind side
+        // by side (plain, long, far exponent, failed, empty, wrong shape), the column first or last
+        // in its record (field 0 of row 0 starts the byte arena; the last row's last field ends
+        // it), into a column that holds an earlier batch's values, must each come out as the cell
+        // alone in a batch of one row does, and the exact rows in row order.
+        var random = SplitMix64(state: 0xC011_0000 ^ UInt64(field))
+        let kinds = ["12.5", "-7", "+0.25", "123456789012345678901234", "-1234567890123456789.5", "abc", "", "1e400",
+                     "1 234", "0.001", "9007199254740993", "12345678901234.5", "-"]
+        var rows: [String] = []
+        for i in 0..<600 {
+            if i > 0 && i < 599 && random.next(7) == 0 {
+                rows.append("x,y")  // two fields of three: the row is skipped
+            } else {
+                var fields = ["a", "b", "c"]
+                fields[field] = kinds[random.next(kinds.count)]
+                rows.append(fields.joined(separator: ","))
+            }
+        }
+        let input = Cells(rows: rows, fields: 3)
+        let stage = cParser(field: field)
+        let column = Cells(rows: Array(repeating: "1,2,3", count: rows.count), fields: 3).parsed(by: stage)
+        _ = input.parsed(by: stage, into: column)
+        var exactRows: [Int32] = []
+        var exactDecimals: [LongDecimal] = []
+        for (r, row) in rows.enumerated() {
+            let alone = Cells(rows: [row], fields: 3).parsed(by: stage)
+            #expect(column.statuses[r] == alone.statuses[0], "row \(r) '\(row)'")
+            #expect(column.mantissas[r].bitPattern == alone.mantissas[0].bitPattern, "row \(r) '\(row)'")
+            #expect(column.tableIndices[r] == alone.tableIndices[0], "row \(r) '\(row)'")
+            if row == "x,y" { #expect(column.statuses[r] == .skipped) }
+            exactRows += alone.exactRows.map { _ in Int32(r) }
+            exactDecimals += alone.exactDecimals
+        }
+        #expect(column.exactRows == exactRows)
+        #expect(column.exactDecimals == exactDecimals)
     }
 
     @Test func requiredNullsAndSkippedRows() {
