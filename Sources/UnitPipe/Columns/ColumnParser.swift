@@ -114,6 +114,8 @@ public struct ColumnParser: Sendable {
             statuses[r] = emptyStatus
             return
         }
+        // With null markers compared first, every cell comes here: a plain one is read as the
+        // first pass of `parse` reads it.
         if checksNullsFirst && !hasUnitsInCells, let decimal = parser.plainCellDecimal,
            let plain = NumberParser.scanPlainCell(cell, decimal: decimal) {
             let x = Double(plain.mantissa)
