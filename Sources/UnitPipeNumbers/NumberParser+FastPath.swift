@@ -144,7 +144,8 @@ extension NumberParser {
     ///
     /// Each ASCII digit becomes its value 0…9 (XOR with `0x30`); other bytes become something
     /// else that ``nonDigitFlags(_:)`` flags. The zero bytes below read as leading zeros.
-    @inline(__always)
+    /// Inlinable: the column stage's plain-cell scan (``scanPlainCell``) runs it in its loop.
+    @inlinable @inline(__always)
     static func loadDigits(_ start: UnsafeRawPointer, length: Int) -> UInt64 {
         let shift = UInt64(truncatingIfNeeded: 64 &- 8 &* length)
         let word: UInt64
@@ -260,7 +261,7 @@ extension NumberParser {
     }
 
     /// `0x30` in every byte: XOR with it turns ASCII digits into their values.
-    static let asciiZeros: UInt64 = 0x3030_3030_3030_3030
+    @inlinable static var asciiZeros: UInt64 { 0x3030_3030_3030_3030 }
 
     /// The eight bytes at `index`, first byte lowest.
     @inline(__always)

@@ -51,7 +51,7 @@ extension NumberParser {
         let decimalDigit = UInt64(decimal ^ 0x30)
         guard length > 8 else {
             // One word; at most eight digits, far below 2^53.
-            var digits = plainDigits(body, length: length)
+            var digits = loadDigits(body, length: length)
             let flags = nonDigitFlags(digits)
             guard flags != 0 else { return (eightDigitValue(digits), 0, isNegative) }
             guard let fraction = plainFractionDigitCount(digits, flags: flags, decimal: decimalDigit),
@@ -97,27 +97,6 @@ extension NumberParser {
         let bit = UInt64(truncatingIfNeeded: flags.trailingZeroBitCount)
         guard (digits &>> (bit &- 7)) & 0xFF == decimal else { return nil }
         return Int(truncatingIfNeeded: 63 &- bit) &>> 3
-    }
-
-    /// The `length` (1…8) bytes at `start` XORed with `0x30` in the top bytes of a word (the last
-    /// byte highest), zero bytes below; reads no byte outside `start[0..<length]`
-    /// (``loadDigits(_:length:)`` for the plain-cell scan).
-    @inlinable @inline(__always)
-    static func plainDigits(_ start: UnsafeRawPointer, length: Int) -> UInt64 {
-        let shift = UInt64(truncatingIfNeeded: 64 &- 8 &* length)
-        let word: UInt64
-        if length >= 4 {
-            let low = UInt64(UInt32(littleEndian: start.loadUnaligned(as: UInt32.self)))
-            let high = UInt64(UInt32(littleEndian: start.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)))
-            word = high &<< 32 | low &<< shift
-        } else if length >= 2 {
-            let low = UInt64(UInt16(littleEndian: start.loadUnaligned(as: UInt16.self)))
-            let high = UInt64(UInt16(littleEndian: start.loadUnaligned(fromByteOffset: length &- 2, as: UInt16.self)))
-            word = high &<< 48 | low &<< shift
-        } else {
-            word = UInt64(start.load(as: UInt8.self)) &<< 56
-        }
-        return word ^ (0x3030_3030_3030_3030 &<< shift)
     }
 
     /// The word with the byte flagged by `flag` (its one high bit) squeezed out: the bytes below

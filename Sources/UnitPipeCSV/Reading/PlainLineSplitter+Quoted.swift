@@ -115,7 +115,7 @@ extension PlainLineSplitter {
             let terminatorBit = masks.ends & (0 &- masks.ends)
             let inLine = terminatorBit == 0 ? ~0 : terminatorBit &- 1
             let quotes = masks.quotes & inLine
-            let parity = prefixXor(quotes) ^ inside
+            let parity = RecordBoundaryScanner.prefixXor(quotes) ^ inside
             // A line end inside quotes (a record over several lines): libcsv's.
             if parity & terminatorBit != 0 { return nil }
             let opening = quotes & parity
@@ -195,19 +195,6 @@ extension PlainLineSplitter {
             blockStart &+= 64
         }
     }
-}
-
-/// Bit i of the result is the XOR of bits 0 through i of `x`: set inside quotes, for the quote bits.
-@inline(__always)
-private func prefixXor(_ x: UInt64) -> UInt64 {
-    var x = x
-    x ^= x << 1
-    x ^= x << 2
-    x ^= x << 4
-    x ^= x << 8
-    x ^= x << 16
-    x ^= x << 32
-    return x
 }
 
 /// `true` for a space or tab, which a writer quotes at a field's edge.
