@@ -126,8 +126,7 @@ extension NumberParser {
                 else { return nil }
                 groupCount &+= 1
             }
-            let through = (lowest &<< 1) &- 1
-            squeezed ^= (squeezed ^ (squeezed &<< 8)) & through
+            squeezed = Self.squeezed(squeezed, at: lowest)
             flags ^= lowest
             groupStart = position &+ 1
         } while flags != 0

@@ -60,11 +60,10 @@ extension NumberParser {
             return (eightDigitValue(digits), fraction, isNegative)
         }
         // Two words: the first `length − 8` bytes at the top of `low`, the last eight in `high`.
-        let zeros: UInt64 = 0x3030_3030_3030_3030
         let lowLength = length &- 8
-        var low = (UInt64(littleEndian: body.loadUnaligned(as: UInt64.self)) ^ zeros)
+        var low = (UInt64(littleEndian: body.loadUnaligned(as: UInt64.self)) ^ asciiZeros)
             &<< UInt64(truncatingIfNeeded: 64 &- 8 &* lowLength)
-        var high = UInt64(littleEndian: body.loadUnaligned(fromByteOffset: lowLength, as: UInt64.self)) ^ zeros
+        var high = UInt64(littleEndian: body.loadUnaligned(fromByteOffset: lowLength, as: UInt64.self)) ^ asciiZeros
         let lowFlags = nonDigitFlags(low), highFlags = nonDigitFlags(high)
         var lowScale: UInt64 = 100_000_000
         var fractionDigitCount = 0

@@ -80,12 +80,7 @@ public struct ColumnParser: Sendable {
                     continue
                 }
                 if let plain = NumberParser.scanPlainCell(batch.field(field, of: r), decimal: decimalSeparator) {
-                    // What `DecimalFactorTable.kernelInput` makes of the same decimal: the mantissa
-                    // (at most 2^53) as an exact double, the fraction digits (at most 15) as the slot.
-                    let x = Double(plain.mantissa)
-                    mantissas[r] = plain.isNegative ? -x : x
-                    indices[r] = Int32(truncatingIfNeeded: plain.fractionDigitCount)
-                    statuses[r] = .number
+                    buffers.store(plain, row: r)
                 } else {
                     // At most one entry per row: `otherCount` stays below `batch.count`.
                     others[otherCount] = r
@@ -118,10 +113,7 @@ public struct ColumnParser: Sendable {
         // first pass of `parse` reads it.
         if checksNullsFirst && !hasUnitsInCells, let decimal = parser.plainCellDecimal,
            let plain = NumberParser.scanPlainCell(cell, decimal: decimal) {
-            let x = Double(plain.mantissa)
-            mantissas[r] = plain.isNegative ? -x : x
-            indices[r] = Int32(truncatingIfNeeded: plain.fractionDigitCount)
-            statuses[r] = .number
+            buffers.store(plain, row: r)
             return
         }
         var unit = 0..<0
@@ -181,6 +173,16 @@ public struct ColumnParser: Sendable {
         let statuses: UnsafeMutablePointer<CellStatus>
         let indices: UnsafeMutablePointer<Int32>
         let spans: UnsafeMutablePointer<ScannedColumn.UnitSpan>?
+
+        /// Stores a plain cell as `DecimalFactorTable.kernelInput` makes the same decimal: the
+        /// mantissa (at most 2^53) as an exact double, the fraction digits (at most 15) as the slot.
+        @inline(__always)
+        func store(_ plain: (mantissa: UInt64, fractionDigitCount: Int, isNegative: Bool), row r: Int) {
+            let x = Double(plain.mantissa)
+            mantissas[r] = plain.isNegative ? -x : x
+            indices[r] = Int32(truncatingIfNeeded: plain.fractionDigitCount)
+            statuses[r] = .number
+        }
     }
 
     /// Scans a cell: the number part of an in-cell unit, with a minus sign before the unit applied

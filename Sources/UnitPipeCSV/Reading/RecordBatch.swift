@@ -370,28 +370,29 @@ public struct RecordBatch {
 
     /// The index of the record's first field in the batch's field list.
     @inlinable @inline(__always)
-    package func firstField(of record: Int) -> Int { record == 0 ? 0 : recordEnds[record - 1] }
+    package func firstField(of record: Int) -> Int { record == 0 ? 0 : recordEnds[record &- 1] }
 
     /// The number of fields in `record`.
     @inlinable @inline(__always)
     public func fieldCount(of record: Int) -> Int { recordEnds[record] - firstField(of: record) }
 
     /// The offset of field `f` (an index into the batch's field list) in the byte arena.
+    ///
+    /// Wrapping arithmetic, here and in the accessors built on it: a field's end offset is below
+    /// the byte arena's capacity (a separator follows it), so adding one cannot overflow, and an
+    /// index out of range would read outside the offsets whether or not the sums were checked.
     @inlinable @inline(__always)
-    package func start(ofField f: Int) -> Int { f == 0 ? 0 : fieldEnds[f - 1] + 1 }
+    package func start(ofField f: Int) -> Int { f == 0 ? 0 : fieldEnds[f &- 1] &+ 1 }
 
     /// The bytes of field `index` (0-based) of `record`.
     ///
     /// `index` must be less than ``fieldCount(of:)``.
     @inlinable @inline(__always)
     public func field(_ index: Int, of record: Int) -> UnsafeRawBufferPointer {
-        // Wrapping arithmetic: with `index` in the record, `f` is a field of the batch (below the
-        // storage's field count), a field's end offset is below the byte arena's capacity (a
-        // separator follows it) and a field starts at or before its end, so no sum or difference
-        // here can overflow. An index out of range would read outside the offsets whether or not
-        // the sums were checked.
-        let f = (record == 0 ? 0 : recordEnds[record &- 1]) &+ index
-        let start = f == 0 ? 0 : fieldEnds[f &- 1] &+ 1
+        // With `index` in the record, `f` is a field of the batch and starts at or before its
+        // end: neither the sum nor the difference can overflow (see ``start(ofField:)``).
+        let f = firstField(of: record) &+ index
+        let start = start(ofField: f)
         return UnsafeRawBufferPointer(start: bytes + start, count: fieldEnds[f] &- start)
     }
 
