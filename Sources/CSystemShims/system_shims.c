@@ -1,5 +1,6 @@
 // Signal handling for unitpipe: an async-signal-safe handler that records the signal,
-// which the pipeline polls between chunks (and a blocked read(2) notices via EINTR).
+// which the pipeline polls between chunks (and a blocked read(2) or write(2) notices via EINTR,
+// in whichever of the run's threads it is).
 // And the Linux and glibc calls Swift's Glibc module does not export (sync_file_range, mallopt,
 // the inode attributes of ioctl(FS_IOC_GETFLAGS)).
 #define _GNU_SOURCE
@@ -17,17 +18,69 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 
 static volatile sig_atomic_t received_signal = 0;
 static pthread_t main_thread;
 
+// The threads a run started besides the main thread (RecordEngine+Parallel.swift), each in a
+// slot whose state says whether it is free (0), registered (1), being signalled by a handler (2)
+// or being filled (3). The handler and the thread that leaves agree on a slot through its state.
+#define REGISTERED_THREADS 64
+static pthread_t registered[REGISTERED_THREADS];
+static atomic_int registered_state[REGISTERED_THREADS];
+
 static void record_signal(int number) {
+    int is_first = received_signal == 0;
     received_signal = number;
-    // The kernel may deliver the signal to any thread; the main thread is the one that may be
-    // blocked in read(2), so it must get the signal too (pthread_kill is async-signal-safe).
-    if (!pthread_equal(pthread_self(), main_thread)) {
+    // The kernel delivers the signal to one thread, any of them; a read(2) or write(2) blocked
+    // in another must get it too, to return with EINTR. Only the first signal is passed on: the
+    // threads that get it pass nothing further (pthread_kill and lock-free atomics are
+    // async-signal-safe).
+    if (!is_first) {
+        return;
+    }
+    pthread_t self = pthread_self();
+    if (!pthread_equal(self, main_thread)) {
         pthread_kill(main_thread, number);
+    }
+    for (int i = 0; i < REGISTERED_THREADS; i++) {
+        int expected = 1;
+        if (atomic_load(&registered_state[i]) != 1 || pthread_equal(registered[i], self)) {
+            continue;
+        }
+        if (atomic_compare_exchange_strong(&registered_state[i], &expected, 2)) {
+            pthread_kill(registered[i], number);
+            atomic_store(&registered_state[i], 1);
+        }
+    }
+}
+
+int unitpipe_register_thread(void) {
+    for (int i = 0; i < REGISTERED_THREADS; i++) {
+        int expected = 0;
+        if (atomic_compare_exchange_strong(&registered_state[i], &expected, 3)) {
+            registered[i] = pthread_self();
+            atomic_store(&registered_state[i], 1);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+void unitpipe_unregister_thread(void) {
+    pthread_t self = pthread_self();
+    for (int i = 0; i < REGISTERED_THREADS; i++) {
+        int state = atomic_load(&registered_state[i]);
+        if ((state == 1 || state == 2) && pthread_equal(registered[i], self)) {
+            // Waits while a handler on another thread is signalling this one.
+            int expected = 1;
+            while (!atomic_compare_exchange_weak(&registered_state[i], &expected, 0)) {
+                expected = 1;
+            }
+            return;
+        }
     }
 }
 

@@ -55,6 +55,31 @@ struct SignalAndStreamEndToEndTests {
         _ = stalled
     }
 
+    /// Whichever thread is reading, a signal ends a read blocked on an input pipe that has gone
+    /// quiet (still open, no more bytes): the handler passes it on to every thread of the run.
+    @Test(arguments: [1, 2, 3])
+    func aSignalEndsAReadBlockedOnAQuietPipe(threads: Int) throws {
+        let dir = try UnitPipeRunner.temporaryDirectory()
+        let (process, writer) = try UnitPipeRunner.start(
+            ["convert", "-c", "d:km:m", "-o", "out.csv", "--summary", "s.json", "--threads", "\(threads)"], in: dir)
+        try writer.write(contentsOf: Data("id,d\n".utf8))
+        // Bursts of a few chunks each, so that the reading moves from thread to thread.
+        for burst in 0..<8 {
+            let rows = (0..<20_000).map { "\(burst * 20_000 + $0),\($0 % 97)\n" }.joined()
+            try writer.write(contentsOf: Data(rows.utf8))
+            usleep(20_000)
+        }
+        usleep(300_000)
+        #expect(process.isRunning)
+        let seconds = UnitPipeRunner.send(SIGTERM, to: process)
+        try? writer.close()
+        #expect(seconds < 2, "exit \(seconds) s after the signal")
+        #expect(process.terminationStatus == 143)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["s.json"])
+        let summary = try E2E.summary(dir.appendingPathComponent("s.json"))
+        #expect(summary["reason"] as? String == "terminated (SIGTERM)")
+    }
+
     /// validate stopped by a signal writes no report (none is half there) and says so, not that
     /// an output was not written: it has none.
     @Test func aSignalStopsValidateWithoutAReport() throws {

@@ -2,7 +2,7 @@
 // (a compressed file: by its stored bytes), on standard error. On a terminal the line is redrawn
 // in place at most four times a second and erased at the end; forced into a pipe or a log it is
 // a plain line per second and one at the end. The record engine calls it after every commit, on
-// its own thread, with counts it keeps anyway (`RecordEngine.Progress`), so it costs a clock read
+// the thread that commits (one at a time), with counts it keeps anyway (`RecordEngine.Progress`), so it costs a clock read
 // per chunk; it never touches standard input.
 
 import Foundation

@@ -1,22 +1,22 @@
 // The record engine: chunks, parallel speculative libcsv parsers, ordering,
 // positions, the failure budget and interruption — for any job (RecordJob.swift).
 //
-// With several threads, the engine's thread reads chunks (cut after a line end)
-// and hands them to workers, each of which parses a whole chunk with its own
-// libcsv parser, as if it started a record, and gives every batch to its job
-// worker; the engine's thread then commits the results in input order. A chunk
-// whose parse ends inside a record (a quoted field spanning the cut) makes the
-// next chunk's speculative result void: the engine continues the first chunk's
-// parser with the next chunk's bytes instead, so the results are byte-identical
-// for every thread count. Record numbers and lines are made absolute at commit,
-// where alone it is known what came before.
+// With several threads, each thread reads a chunk (cut after a line end), parses
+// the whole chunk with its own libcsv parser, as if it started a record, and
+// gives every batch to its job worker; whichever thread is free commits the
+// results in input order (RecordEngine+Parallel.swift). A chunk whose parse ends
+// inside a record (a quoted field spanning the cut) makes the next chunk's
+// speculative result void: the committer continues the first chunk's parser with
+// the next chunk's bytes instead, so the results are byte-identical for every
+// thread count. Record numbers and lines are made absolute at commit, where alone
+// it is known what came before.
 //
 // A speculative parse holds little: it stops after a batch once it has recorded
 // `speculationFailureLimit` failed rows, or as soon as the engine finds it void (the
 // chunk before it ended inside a record). Read before a long quoted field's start
 // was known, a chunk of the field's lines parses as thousands of failing one-line
 // rows; stopped, they cost neither the memory nor the time. A stopped parse that
-// is not void is finished on the engine's thread from where it stopped: the same
+// is not void is finished by the committer from where it stopped: the same
 // parser fed the rest of the same bytes, so the results do not change.
 
 import Foundation
@@ -59,7 +59,7 @@ public final class RecordEngine {
         case failureLimitReached
     }
 
-    private let threads: Int
+    let threads: Int
     private let chunkSize: Int
     private let maxFieldSize: Int
     private let reader: ReaderKind
@@ -70,13 +70,14 @@ public final class RecordEngine {
     private var failedRows = 0
     /// Records and lines before the next stretch to commit.
     public private(set) var bases = Bases(record: 0, line: 0, byte: 0)
-    public private(set) var progress = Progress()
-    /// Called on the engine's thread after every commit with the progress so far (`--progress`).
+    public internal(set) var progress = Progress()
+    /// Called after every commit, by the thread that commits (one at a time, in input order),
+    /// with the progress so far (`--progress`).
     public var progressObserver: ((Progress) -> Void)?
     /// Records per batch handed to a job worker.
     private let batchRecords: Int
     /// Failed rows after which a speculative parse stops (at the end of a batch) and leaves the
-    /// rest of its chunk to the engine's thread.
+    /// rest of its chunk to the committer.
     private let speculationFailureLimit: Int
 
     /// Creates an engine.
@@ -90,7 +91,7 @@ public final class RecordEngine {
     ///   - keepsRawBytes: Whether each batch can give its records' input bytes (`RecordBatch.rawBytes(of:)`).
     ///   - batchRecords: Records per batch (at most; a batch also ends after 1 MiB of fields).
     ///   - speculationFailureLimit: Failed rows after which a speculative parse stops, at the end of
-    ///     a batch, and leaves the rest of its chunk to the engine's thread. The default, ~2 MiB of
+    ///     a batch, and leaves the rest of its chunk to the committer. The default, ~2 MiB of
     ///     failures, is never reached by a chunk of 128 KiB of rows of 16 bytes or more; tests make
     ///     both small.
     public init(
@@ -160,125 +161,6 @@ public final class RecordEngine {
         return .finished
     }
 
-    /// Several threads: chunks parsed speculatively in parallel, results committed in order.
-    private func runInParallel<Job: BatchCommitter>(_ head: InputHead, chunks: ChunkReader, job: Job) throws -> End {
-        // Chunks in flight: two a worker, so that each worker has its next chunk while the engine's
-        // thread commits the oldest in input order.
-        let depth = 2 * threads
-        let queue = WorkQueue<Work<Job.Worker>>()
-        let slots = (0..<depth).map { _ in ResultSlot<Stretch<Job.Worker>>() }
-        let finished = DispatchGroup()
-        for _ in 0..<threads {
-            finished.enter()
-            let thread = Thread {
-                while let work = queue.pop() {
-                    if work.stretch.speculate(work.chunk) {
-                        // The per-chunk transform (compression) runs here, in parallel; commit seals
-                        // again only what changed since (a continued stretch, a cut at the limit).
-                        work.stretch.worker.seal()
-                    }
-                    let slot = slots[work.chunk.index % depth]
-                    slot.result = work.stretch
-                    slot.ready.signal()
-                }
-                finished.leave()
-            }
-            thread.stackSize = 1 << 20
-            thread.start()
-        }
-        defer {
-            queue.close(workers: threads)
-            finished.wait()
-        }
-        // Stretches not in use; one is made (with its job worker) whenever none is free.
-        var freeStretches: [Stretch<Job.Worker>] = []
-        var freeChunks: [InputChunk] = []
-        var nextToRead = 0
-        var nextToWrite = 0
-        var isInputDone = false
-        var continuation: Stretch<Job.Worker>?
-        // Whether each slot's chunk was parsed by a worker, and with which stretch.
-        var speculated = Array(repeating: true, count: depth)
-        var inFlight: [Stretch<Job.Worker>?] = Array(repeating: nil, count: depth)
-        while true {
-            while nextToRead - nextToWrite < depth && !isInputDone {
-                let chunk = freeChunks.popLast() ?? chunks.makeChunk()
-                guard try chunks.fill(chunk) else {
-                    isInputDone = true
-                    break
-                }
-                if chunk.isLast { isInputDone = true }
-                slots[chunk.index % depth].chunk = chunk
-                let stretch = freeStretches.popLast() ?? makeStretch(job, head)
-                // Inside a record that spans chunks (a long quoted field, an unterminated quote),
-                // a speculative parse of the next chunk would be thrown away: it is not made, and
-                // the chunk goes to the continuing parse (or, should the record end first, to a
-                // parse here), so two threads cost no more than one. Such a chunk does not pass
-                // through a worker either, which would only hand it back.
-                if continuation == nil {
-                    stretch.isVoid.store(false, ordering: .relaxed)
-                    queue.push(Work(chunk: chunk, stretch: stretch))
-                } else {
-                    slots[chunk.index % depth].result = stretch
-                    slots[chunk.index % depth].ready.signal()
-                }
-                speculated[chunk.index % depth] = continuation == nil
-                inFlight[chunk.index % depth] = stretch
-                nextToRead += 1
-            }
-            if nextToWrite == nextToRead { return .finished }
-            if let signal = Interruption.signalNumber { throw JobError.interrupted(signal: signal) }
-            let slot = slots[nextToWrite % depth]
-            slot.ready.wait()
-            guard let stretch = slot.result, let chunk = slot.chunk else { return .finished }
-            slot.result = nil
-            slot.chunk = nil
-            inFlight[nextToWrite % depth] = nil
-            progress.bytesRead = head.source.bytesRead
-            let current: Stretch<Job.Worker>
-            if let continued = continuation {
-                // The previous chunk ended inside a record: this chunk's speculative parse is void
-                // (its results, and the room they took, are given back now, not when the stretch
-                // is next used: made before the record's start was known, it read the record's
-                // lines as thousands of failing rows).
-                stretch.worker.clearResults()
-                stretch.releaseLargeBuffers()
-                freeStretches.append(stretch)
-                continued.feed(chunk.bytes)
-                continued.end(isEndOfInput: chunk.isLast)
-                current = continued
-            } else {
-                if !speculated[nextToWrite % depth] {
-                    // Read while a record spanned chunks, not parsed yet; that record has ended since.
-                    stretch.begin()
-                    stretch.feed(chunk.bytes)
-                    stretch.end(isEndOfInput: chunk.isLast)
-                } else {
-                    // A speculative parse that stopped early is finished here.
-                    stretch.finish(chunk)
-                }
-                current = stretch
-            }
-            let end = try commit(current, job: job)
-            if current.endsInRecord && !chunk.isLast && end == .finished {
-                continuation = current
-                // The next chunk's speculative parse, if one is under way, is void: it stops at
-                // its next batch. (Those after it are void only if the record goes on past it.)
-                if nextToWrite + 1 < nextToRead && speculated[(nextToWrite + 1) % depth] {
-                    inFlight[(nextToWrite + 1) % depth]?.isVoid.store(true, ordering: .relaxed)
-                }
-            } else {
-                continuation = nil
-                release(current)
-                current.releaseLargeBuffers()
-                freeStretches.append(current)
-            }
-            freeChunks.append(chunk)
-            nextToWrite += 1
-            if end == .failureLimitReached { return end }
-        }
-    }
-
     /// `UNITPIPE_TEST_SIGNAL_AFTER_LAST_CHUNK=TERM` (or `INT`) sends that signal to the process
     /// once the last chunk is committed: the latest moment a signal can arrive before the job
     /// commits its outputs, which tests cannot otherwise hit on purpose. Unset, it does nothing.
@@ -290,7 +172,7 @@ public final class RecordEngine {
         }
     }
 
-    private func makeStretch<Job: BatchCommitter>(_ job: Job, _ head: InputHead) -> Stretch<Job.Worker> {
+    func makeStretch<Job: BatchCommitter>(_ job: Job, _ head: InputHead) -> Stretch<Job.Worker> {
         Stretch(
             worker: job.makeWorker(), dialect: head.dialect, maxFieldSize: maxFieldSize, allowance: allowance, reader: reader,
             keepsRawBytes: keepsRawBytes, batchRecords: batchRecords, speculationFailureLimit: speculationFailureLimit)
@@ -300,14 +182,14 @@ public final class RecordEngine {
     private var allowance: Int? { failureLimit.map { $0 + 1 } }
 
     /// Moves the bases past a stretch that is done.
-    private func release<Worker>(_ stretch: Stretch<Worker>) {
+    func release<Worker>(_ stretch: Stretch<Worker>) {
         bases.record += stretch.recordsSinceBegin
         bases.line += stretch.linesFed
         bases.byte += stretch.bytesFed
     }
 
     /// Commits what `stretch` produced since its last commit, cut at the failure limit.
-    private func commit<Job: BatchCommitter>(_ stretch: Stretch<Job.Worker>, job: Job) throws(JobError) -> End {
+    func commit<Job: BatchCommitter>(_ stretch: Stretch<Job.Worker>, job: Job) throws(JobError) -> End {
         var end = End.finished
         let failed = stretch.budget.spent
         if let failureLimit, failedRows + failed > failureLimit {
@@ -327,16 +209,10 @@ public final class RecordEngine {
     }
 }
 
-/// A chunk to parse speculatively and the stretch to parse it with, handed to a worker thread.
-struct Work<Worker: BatchWorker>: Sendable {
-    let chunk: InputChunk
-    let stretch: Stretch<Worker>
-}
-
 /// One worker's parse of a stretch of input: the libcsv state, the job worker and its budget.
 final class Stretch<Worker: BatchWorker>: @unchecked Sendable {
-    // Safety: a stretch is used by one thread at a time; it changes hands only through the
-    // engine's locked queues and semaphores, which order every access.
+    // Safety: a stretch is used by one thread at a time; it changes hands only under the
+    // parallel run's lock (RecordEngine+Parallel.swift), which orders every access.
 
     let worker: Worker
     private let parser: RecordParser
@@ -346,7 +222,7 @@ final class Stretch<Worker: BatchWorker>: @unchecked Sendable {
     private let speculationFailureLimit: Int
     /// Records consumed since `begin()`.
     private(set) var recordsSinceBegin = 0
-    /// Set by the engine's thread when this stretch's speculative parse is known to be void (the
+    /// Set by the committer when this stretch's speculative parse is known to be void (the
     /// chunk before it ended inside a record): the parse stops after its current batch.
     let isVoid = Atomic<Bool>(false)
     /// Where a speculative parse stopped before its chunk's end: the offset of the next byte.
@@ -396,9 +272,9 @@ final class Stretch<Worker: BatchWorker>: @unchecked Sendable {
         _ = feed(bytes, from: 0, isSpeculative: false)
     }
 
-    /// Parses a chunk speculatively (on a worker thread) from a fresh state; returns `true` when it
+    /// Parses a chunk speculatively (on the thread that read it) from a fresh state; returns `true` when it
     /// parsed all of it, `false` when it stopped early (void, or at the failure limit) — the
-    /// engine's thread then discards it or finishes it with ``finish(_:)``.
+    /// committer then discards it or finishes it with ``finish(_:)``.
     func speculate(_ chunk: InputChunk) -> Bool {
         begin()
         parser.beginPiece(chunk.bytes)

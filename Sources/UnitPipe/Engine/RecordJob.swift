@@ -1,19 +1,19 @@
 // Design note — how a job plugs into the record engine and the runner.
 //
 // The engine (RecordEngine.swift) cuts the input into chunks, parses them with
-// libcsv on worker threads, orders the results, numbers the records and lines,
+// libcsv on several threads, orders the results, numbers the records and lines,
 // counts failed rows against the run's budget and stops on a signal. It knows
 // nothing about numbers or units. A job's records flow through two halves:
 //
-// - a `BatchWorker`, one per worker thread, that gets every batch of records
-//   the thread parses (`process(_:budget:)`) and keeps what it made of them —
+// - a `BatchWorker`, one per chunk in flight, that gets every batch of records
+//   a thread parses (`process(_:budget:)`) and keeps what it made of them —
 //   output bytes, counts, failures as `CellFailure` values — until the engine
 //   commits them. Record indices and lines it sees are relative to the stretch
 //   of input it parses (a worker may parse speculatively, before the records
 //   before it are known); it reports every failed row to the budget, which
 //   says when to stop.
-// - a `BatchCommitter`, on the engine's thread, that commits a worker's results
-//   in input order (`commit(_:bases:)`): writes its output, renders its failures
+// - a `BatchCommitter`, called by one thread at a time, that commits a worker's
+//   results in input order (`commit(_:bases:)`): writes its output, renders its failures
 //   with the record and line bases that make them absolute, folds its counts.
 //
 // So one batch flows: engine → worker.process (parse → convert/check → format
@@ -30,8 +30,8 @@ import UnitPipeCSV
 
 /// The per-thread half of a job: gets every batch of records a worker thread parses.
 ///
-/// A worker is used by one thread at a time; it changes hands (worker thread → engine thread)
-/// only through the engine's locks and semaphores.
+/// A worker is used by one thread at a time; it changes hands (the thread that parses → the
+/// thread that commits) only under the engine's lock.
 public protocol BatchWorker: AnyObject, Sendable {
     /// Processes one batch of complete records.
     ///
@@ -47,9 +47,9 @@ public protocol BatchWorker: AnyObject, Sendable {
     func keepResults(throughFailedRow n: Int)
 
     /// Finishes the results made since the last commit (the place for a per-chunk transform
-    /// such as compression): called on the worker thread right after it parses a chunk, and
-    /// again on the engine's thread just before the results are committed, where it must redo
-    /// only what changed since (results continued on the engine's thread, or cut by
+    /// such as compression): called on the thread that parses a chunk right after it, and
+    /// again by the committer just before the results are committed, where it must redo
+    /// only what changed since (results continued by the committer, or cut by
     /// ``keepResults(throughFailedRow:)``).
     func seal()
 
