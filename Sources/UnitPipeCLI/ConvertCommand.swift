@@ -47,7 +47,7 @@ enum ConvertCommand {
     static let maxErrors = Option<Int>.count(["--max-errors"], help: "stop (exit 2) once more than N rows have failed", default: "no limit")
     static let maxFieldSize = Option<Int>.byteSize(["--max-field-size"], help: "longest field in bytes (K, M, G suffixes), also of a record's fields (9 bytes counted per field after the first); a longer one is malformed_csv", default: defaults.maxFieldSize)
     static let reader = Option(["--reader"], value: "KIND", help: "split: lines without a quote, or whose quoting is regular, are split directly, libcsv parses the rest; libcsv: libcsv parses every record (same records, slower)", default: ReaderKind.split)
-    static let threads = Option<Int>.count(["--threads"], help: "worker threads; the output is identical for every N", default: "the number of cores", minimum: 1, maximum: 256)
+    static let threads = Option<Int>.count(["--threads"], help: "threads, each reading, converting and writing in turn; the output is identical for every N", default: "the number of cores", minimum: 1, maximum: 256)
     static let quiet = Flag(["-q", "--quiet"], help: "no summary line and no warnings on standard error (errors are still printed)")
 
     static let spec = CommandSpec(

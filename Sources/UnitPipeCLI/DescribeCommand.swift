@@ -9,7 +9,7 @@ enum DescribeCommand {
     static let quote = Option<ConvertOptions.Quoting>.quote(help: "quote character, or 'none'")
     static let encoding = Option(["--encoding"], value: "NAME", help: "the file's text encoding: utf-8, latin1, cp1252, iso-8859-15, utf-16le, utf-16be", default: "utf-8, or UTF-16 by its byte order mark",
         choices: TextEncoding.allCases.map(\.rawValue))
-    static let threads = Option<Int>.count(["--threads"], help: "worker threads; the schema is the same for every N", default: "the number of cores", minimum: 1, maximum: 256)
+    static let threads = Option<Int>.count(["--threads"], help: "threads, each reading and describing in turn; the schema is the same for every N", default: "the number of cores", minimum: 1, maximum: 256)
     static let quiet = Flag(["-q", "--quiet"], help: "no notes on standard error")
 
     static let spec = CommandSpec(

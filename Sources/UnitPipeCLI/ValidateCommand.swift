@@ -36,7 +36,7 @@ enum ValidateCommand {
     static let quote = Option<ConvertOptions.Quoting>.quote(help: "quote character, or 'none' for files without quoting")
     static let noHeader = Flag(["--no-header"], help: "the first record is data; columns are named #1, #2, … (schema fields go by position)")
     static let maxFieldSize = Option<Int>.byteSize(["--max-field-size"], help: "longest field in bytes (K, M, G suffixes); a longer one is malformed_csv", default: defaults.maxFieldSize)
-    static let threads = Option<Int>.count(["--threads"], help: "worker threads; the report is identical for every N", default: "the number of cores", minimum: 1, maximum: 256)
+    static let threads = Option<Int>.count(["--threads"], help: "threads, each reading and checking in turn; the report is identical for every N", default: "the number of cores", minimum: 1, maximum: 256)
     static let quiet = Flag(["-q", "--quiet"], help: "no summary line and no hints on standard error")
 
     static let spec = CommandSpec(
