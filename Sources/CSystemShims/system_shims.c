@@ -24,10 +24,10 @@
 static volatile sig_atomic_t received_signal = 0;
 static pthread_t main_thread;
 
-// The threads a run started besides the main thread (RecordEngine+Parallel.swift), each in a
+// The threads of a run other than the main thread (RecordEngine+Parallel.swift), each in a
 // slot whose state says whether it is free (0), registered (1), being signalled by a handler (2)
 // or being filled (3). The handler and the thread that leaves agree on a slot through its state.
-#define REGISTERED_THREADS 64
+#define REGISTERED_THREADS 256
 static pthread_t registered[REGISTERED_THREADS];
 static atomic_int registered_state[REGISTERED_THREADS];
 
@@ -58,6 +58,9 @@ static void record_signal(int number) {
 }
 
 int unitpipe_register_thread(void) {
+    if (pthread_equal(pthread_self(), main_thread)) {
+        return 1;
+    }
     for (int i = 0; i < REGISTERED_THREADS; i++) {
         int expected = 0;
         if (atomic_compare_exchange_strong(&registered_state[i], &expected, 3)) {

@@ -5,9 +5,10 @@
 /// blocked read(2) or write(2) returns) that only record the signal number, and ignores SIGXFSZ.
 void unitpipe_install_signal_handlers(void);
 
-/// Registers the calling thread (one the process started besides the main thread) to get the
-/// first of those signals too, so that a read(2) or write(2) blocked in it returns with EINTR.
-/// At most 64 threads at once; a thread beyond them is not registered (returns 0, else 1).
+/// Registers the calling thread to get the first of those signals too, so that a read(2) or
+/// write(2) blocked in it returns with EINTR (the main thread always gets it). At most 256
+/// threads at once (`--threads` allows no more); a thread beyond them is not registered
+/// (returns 0, else 1).
 int unitpipe_register_thread(void);
 
 /// Unregisters the calling thread; it must be called before the thread ends.

@@ -10,9 +10,9 @@
 // bounded. A chunk read while a record spans chunks is not parsed speculatively (the parse would
 // be void): the committer gives it to the continuing parser, as with one thread.
 //
-// Signals: the threads a run starts are registered with the signal handler, which passes the
-// first SIGINT/SIGTERM/SIGHUP/SIGQUIT on to each of them, so a read or write blocked on a pipe
-// in any of them ends with EINTR (the calling thread gets it as before).
+// Signals: the threads of a run are registered with the signal handler, which passes the first
+// SIGINT/SIGTERM/SIGHUP/SIGQUIT on to each of them (and to the main thread), so a read or write
+// blocked on a pipe in any of them ends with EINTR.
 
 import CSystemShims
 import Foundation
@@ -36,7 +36,11 @@ extension RecordEngine {
             thread.stackSize = 1 << 20
             thread.start()
         }
+        // The calling thread reads and writes too: if it is not the main thread (a library's
+        // caller), it is registered as well.
+        unitpipe_register_thread()
         run.work()
+        unitpipe_unregister_thread()
         finished.wait()
         return try run.outcome()
     }

@@ -51,6 +51,23 @@ final class CollectingJob: BatchCommitter {
     }
 }
 
+/// `CollectingJob`'s records, with a commit that fails: the `failAt`-th (as a closed output pipe).
+final class FailingCommitJob: BatchCommitter {
+    let collected = CollectingJob()
+    let failAt: Int
+    private(set) var commits = 0
+
+    init(failAt: Int) { self.failAt = failAt }
+
+    func makeWorker() -> CollectingJob.Worker { collected.makeWorker() }
+
+    func commit(_ worker: CollectingJob.Worker, bases: RecordEngine.Bases) throws(JobError) {
+        commits += 1
+        if commits == failAt { throw .output(.closedPipe) }
+        try collected.commit(worker, bases: bases)
+    }
+}
+
 /// Runs `CollectingJob` over `text` and returns what was committed, in order.
 func collect(
     _ text: String, threads: Int, chunkSize: Int, failureLimit: Int? = nil, batchRecords: Int = 8192,
@@ -148,9 +165,34 @@ struct RecordEngineTests {
         #expect(unlimited.records.count == 50)
     }
 
+    /// A commit that fails ends the run with its error, whichever thread commits: the commits
+    /// before it hold the input's first records in order, and none is made after it.
+    @Test(arguments: [1, 2, 3, 4])
+    func aFailedCommitEndsTheRunWithItsError(threads: Int) throws {
+        var text = "id,note\n"
+        for i in 1...400 { text += "\(i),row \(i)\n" }
+        let reference = try collect(text, threads: 1, chunkSize: 1 << 20).records
+        for failAt in [1, 2, 7, 30] {
+            let job = FailingCommitJob(failAt: failAt)
+            let engine = RecordEngine(threads: threads, chunkSize: 64, maxFieldSize: 1 << 20, failureLimit: nil)
+            let input = try head(text, delimiter: UInt8(ascii: ","))
+            do {
+                _ = try engine.run(input, job: job)
+                Issue.record("threads \(threads), failing commit \(failAt): the run ended without an error")
+            } catch .output(.closedPipe) {
+            } catch {
+                Issue.record("threads \(threads), failing commit \(failAt): \(error)")
+            }
+            #expect(job.commits == failAt, "threads \(threads)")
+            let committed = job.collected.committed
+            #expect(committed.elementsEqual(reference.prefix(committed.count)), "threads \(threads), failing commit \(failAt)")
+            #expect(committed.count < reference.count)
+        }
+    }
+
     /// Speculative parses of the chunks after a long quoted field's start read its lines as failing
     /// rows (here `bad`), and with two threads they held all of them at the field's peak. They now
-    /// stop (at the failure limit, or once void) and are finished on the engine's thread when they
+    /// stop (at the failure limit, or once void) and are finished by the committer when they
     /// are not void: the records, and the row the failure limit stops at, must not change.
     @Test(arguments: [1, 2, 3])
     func speculativeParsesOfAManyLineFieldStopWithTheSameRecords(threads: Int) throws {
