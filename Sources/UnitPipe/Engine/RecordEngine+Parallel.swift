@@ -21,15 +21,15 @@ import UnitPipeCSV
 extension RecordEngine {
     /// Several threads: chunks read and parsed in parallel, committed in order.
     func runInParallel<Job: BatchCommitter>(_ head: InputHead, chunks: ChunkReader, job: Job) throws -> End {
-        let run = ParallelRun(engine: self, head: head, chunks: chunks, job: job, depth: 2 * threads)
+        let run = ParallelRun(engine: self, head: head, chunks: chunks, job: job, threads: threads, depth: 2 * threads)
         // The threads see the run without its job's type.
         let shared: any SharedWork = run
         let finished = DispatchGroup()
-        for _ in 1..<threads {
+        for index in 1..<threads {
             finished.enter()
             let thread = Thread {
                 unitpipe_register_thread()
-                shared.work()
+                shared.work(thread: index)
                 unitpipe_unregister_thread()
                 finished.leave()
             }
@@ -39,7 +39,7 @@ extension RecordEngine {
         // The calling thread reads and writes too: if it is not the main thread (a library's
         // caller), it is registered as well.
         unitpipe_register_thread()
-        run.work()
+        run.work(thread: 0)
         unitpipe_unregister_thread()
         finished.wait()
         return try run.outcome()
@@ -48,8 +48,8 @@ extension RecordEngine {
 
 /// What each thread of a parallel run does.
 private protocol SharedWork: AnyObject, Sendable {
-    /// Takes roles until the run is over.
-    func work()
+    /// Takes roles until the run is over, as the run's thread `thread` (0 for the calling thread).
+    func work(thread: Int)
 }
 
 /// The state the threads of a parallel run share.
@@ -71,6 +71,8 @@ private final class ParallelRun<Job: BatchCommitter>: SharedWork, @unchecked Sen
         let isSpeculated: Bool
         /// The source's bytes read once the chunk was read (for progress).
         let bytesRead: Int
+        /// The thread that read it, to whose pool the chunk goes back.
+        let reader: Int
     }
 
     enum Slot {
@@ -102,22 +104,26 @@ private final class ParallelRun<Job: BatchCommitter>: SharedWork, @unchecked Sen
     private var failure: (any Error)?
     /// Set while the last chunk committed ended inside a record.
     private var isContinuing = false
-    /// Stretches not in use; one is made (with its job worker, under the lock) whenever none is
-    /// free, so a short input makes no more than it uses (a worker of a wide file is large).
-    private var freeStretches: [Stretch<Worker>] = []
-    private var freeChunks: [InputChunk] = []
+    /// Stretches and chunks not in use, by the thread that last parsed or read them: a thread
+    /// takes its own first, whose buffers are likely still in its core's cache, then another's.
+    /// A stretch is made (with its job worker, under the lock) only when none is free, so a short
+    /// input makes no more than it uses (a worker of a wide file is large).
+    private var freeStretches: [[Stretch<Worker>]]
+    private var freeChunks: [[InputChunk]]
 
     // The committer's.
     /// The stretch whose record goes on into the next chunk.
     private var continuation: Stretch<Worker>?
 
-    init(engine: RecordEngine, head: InputHead, chunks: ChunkReader, job: Job, depth: Int) {
+    init(engine: RecordEngine, head: InputHead, chunks: ChunkReader, job: Job, threads: Int, depth: Int) {
         self.engine = engine
         self.head = head
         self.chunks = chunks
         self.job = job
         self.depth = depth
         slots = Array(repeating: .empty, count: depth)
+        freeStretches = Array(repeating: [], count: threads)
+        freeChunks = Array(repeating: [], count: threads)
     }
 
     /// The run's end, or its failure; after every thread's `work()` returned.
@@ -126,8 +132,7 @@ private final class ParallelRun<Job: BatchCommitter>: SharedWork, @unchecked Sen
         return end
     }
 
-    /// Takes roles until the run is over.
-    func work() {
+    func work(thread: Int) {
         condition.lock()
         defer {
             condition.broadcast()
@@ -141,7 +146,7 @@ private final class ParallelRun<Job: BatchCommitter>: SharedWork, @unchecked Sen
             if !isCommitting, case .ready(let parsed) = slots[nextToWrite % depth] {
                 commitOldest(parsed)
             } else if !isReading && !isInputDone && nextToRead - nextToWrite < depth {
-                readAndParse()
+                readAndParse(thread: thread)
             } else {
                 // A signal handled on this thread does not end the wait: look at the flag now and then.
                 _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
@@ -171,8 +176,8 @@ private final class ParallelRun<Job: BatchCommitter>: SharedWork, @unchecked Sen
         case .failure(let error):
             stop(error)
         case .success(let (end, freed)):
-            freeStretches.append(contentsOf: freed)
-            freeChunks.append(parsed.chunk)
+            for stretch in freed { freeStretches[stretch.home].append(stretch) }
+            freeChunks[parsed.reader].append(parsed.chunk)
             isContinuing = continuation != nil
             if isContinuing, nextToWrite < nextToRead, case .parsing(let next) = slots[nextToWrite % depth] {
                 // The next chunk's speculative parse is void: it stops at its next batch. (Those
@@ -189,10 +194,18 @@ private final class ParallelRun<Job: BatchCommitter>: SharedWork, @unchecked Sen
         condition.broadcast()
     }
 
-    /// Reads the next chunk and parses it (called, and returning, with the lock held).
-    private func readAndParse() {
+    /// The last of `pools[thread]`, else the last of another pool, else `nil`.
+    private static func take<Item>(_ pools: inout [[Item]], for thread: Int) -> Item? {
+        if let own = pools[thread].popLast() { return own }
+        for other in pools.indices where !pools[other].isEmpty { return pools[other].popLast() }
+        return nil
+    }
+
+    /// Reads the next chunk and parses it, as the run's thread `thread` (called, and returning,
+    /// with the lock held).
+    private func readAndParse(thread: Int) {
         let index = nextToRead
-        let chunk = freeChunks.popLast() ?? chunks.makeChunk()
+        let chunk = Self.take(&freeChunks, for: thread) ?? chunks.makeChunk()
         isReading = true
         condition.unlock()
         let filled: Result<Bool, InputError>
@@ -206,7 +219,7 @@ private final class ParallelRun<Job: BatchCommitter>: SharedWork, @unchecked Sen
             return
         case .success(false):
             isInputDone = true
-            freeChunks.append(chunk)
+            freeChunks[thread].append(chunk)
             if nextToWrite == nextToRead { isOver = true }
             condition.broadcast()
             return
@@ -215,11 +228,12 @@ private final class ParallelRun<Job: BatchCommitter>: SharedWork, @unchecked Sen
         }
         nextToRead = index + 1
         if chunk.isLast { isInputDone = true }
-        let stretch = freeStretches.popLast() ?? engine.makeStretch(job, head)
+        let stretch = Self.take(&freeStretches, for: thread) ?? engine.makeStretch(job, head)
+        stretch.home = thread
         // Inside a record that spans chunks (a long quoted field, an unterminated quote), a
         // speculative parse would be thrown away: the chunk goes to the committer as read.
         if isContinuing {
-            slots[index % depth] = .ready(Parsed(chunk: chunk, stretch: stretch, isSpeculated: false, bytesRead: bytesRead))
+            slots[index % depth] = .ready(Parsed(chunk: chunk, stretch: stretch, isSpeculated: false, bytesRead: bytesRead, reader: thread))
             condition.broadcast()
             return
         }
@@ -234,7 +248,7 @@ private final class ParallelRun<Job: BatchCommitter>: SharedWork, @unchecked Sen
             stretch.worker.seal()
         }
         condition.lock()
-        slots[index % depth] = .ready(Parsed(chunk: chunk, stretch: stretch, isSpeculated: true, bytesRead: bytesRead))
+        slots[index % depth] = .ready(Parsed(chunk: chunk, stretch: stretch, isSpeculated: true, bytesRead: bytesRead, reader: thread))
     }
 
     /// Commits a chunk's results in input order (the committer's role, without the lock);

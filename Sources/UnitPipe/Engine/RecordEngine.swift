@@ -225,6 +225,8 @@ final class Stretch<Worker: BatchWorker>: @unchecked Sendable {
     /// Set by the committer when this stretch's speculative parse is known to be void (the
     /// chunk before it ended inside a record): the parse stops after its current batch.
     let isVoid = Atomic<Bool>(false)
+    /// The thread of a parallel run whose pool of free stretches this one goes back to.
+    var home = 0
     /// Where a speculative parse stopped before its chunk's end: the offset of the next byte.
     private var stoppedAt: Int?
 
