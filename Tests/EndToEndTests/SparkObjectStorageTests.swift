@@ -124,8 +124,8 @@ struct SparkObjectStorageTests {
         #expect(failed == 2)
         #expect(driverLines(failedLog).count == 1 && driverLines(failedLog)[0].hasPrefix("unitpipe_spark: the job failed: unitpipe failed (exit 2) on s3://src/exports/"),
                 "driver log:\n\(failedLog.suffix(3000))")
-        #expect(try s3.python("print(sorted(o['Key'] for o in s3.list_objects_v2(Bucket='dst')['Contents']))", in: dir)
-                == "['converted/summary.json']\n")
+        let leftAfterFailure = try s3.python("print(sorted(o['Key'] for o in s3.list_objects_v2(Bucket='dst')['Contents']))", in: dir)
+        #expect(leftAfterFailure == "['converted/summary.json']\n", "driver log:\n\(failedLog.suffix(3000))")
 
         // The same DIR again with the right command.
         let (status, log) = try SparkEndToEndTests.submit(
