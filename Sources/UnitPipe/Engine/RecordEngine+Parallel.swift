@@ -71,8 +71,6 @@ private final class ParallelRun<Job: BatchCommitter>: SharedWork, @unchecked Sen
         let isSpeculated: Bool
         /// The source's bytes read once the chunk was read (for progress).
         let bytesRead: Int
-        /// The thread that read it, to whose pool the chunk goes back.
-        let reader: Int
     }
 
     enum Slot {
@@ -177,7 +175,8 @@ private final class ParallelRun<Job: BatchCommitter>: SharedWork, @unchecked Sen
             stop(error)
         case .success(let (end, freed)):
             for stretch in freed { freeStretches[stretch.home].append(stretch) }
-            freeChunks[parsed.reader].append(parsed.chunk)
+            // The chunk goes back to the thread that read it, the stretch's home since.
+            freeChunks[parsed.stretch.home].append(parsed.chunk)
             isContinuing = continuation != nil
             if isContinuing, nextToWrite < nextToRead, case .parsing(let next) = slots[nextToWrite % depth] {
                 // The next chunk's speculative parse is void: it stops at its next batch. (Those
@@ -233,7 +232,7 @@ private final class ParallelRun<Job: BatchCommitter>: SharedWork, @unchecked Sen
         // Inside a record that spans chunks (a long quoted field, an unterminated quote), a
         // speculative parse would be thrown away: the chunk goes to the committer as read.
         if isContinuing {
-            slots[index % depth] = .ready(Parsed(chunk: chunk, stretch: stretch, isSpeculated: false, bytesRead: bytesRead, reader: thread))
+            slots[index % depth] = .ready(Parsed(chunk: chunk, stretch: stretch, isSpeculated: false, bytesRead: bytesRead))
             condition.broadcast()
             return
         }
@@ -248,7 +247,7 @@ private final class ParallelRun<Job: BatchCommitter>: SharedWork, @unchecked Sen
             stretch.worker.seal()
         }
         condition.lock()
-        slots[index % depth] = .ready(Parsed(chunk: chunk, stretch: stretch, isSpeculated: true, bytesRead: bytesRead, reader: thread))
+        slots[index % depth] = .ready(Parsed(chunk: chunk, stretch: stretch, isSpeculated: true, bytesRead: bytesRead))
     }
 
     /// Commits a chunk's results in input order (the committer's role, without the lock);
